@@ -1,0 +1,193 @@
+//! The game abstraction every search in starcut runs on.
+//!
+//! A position is a node of a two-player game tree with chance: either a
+//! *decision* node (the side to move picks a move), a *chance* node (nature
+//! picks an outcome, each with an integer weight over a common denominator) or
+//! a *terminal* node. Positions are plain values (`Clone`, no heap in the hot
+//! path); search uses copy-make: it clones a position and plays into the copy.
+//!
+//! Values are always from the point of view of [`Game::to_move`] of the
+//! position they belong to. A chance node also has a side to move (the player
+//! whose turn it is around the chance event); search negates a child's value
+//! whenever the child's side to move differs from the parent's, so games are
+//! free to switch sides either at the move or at the outcome.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::config::GameConfig;
+use crate::error::{IllegalMove, ParseError};
+
+/// Search and evaluation values, in the game's own evaluation units.
+pub type Value = f64;
+
+/// One of the two players. `First` moves first (Red, columns, White).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    /// The opponent.
+    #[inline]
+    pub const fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for `First`, 1 for `Second`: an index into per-player arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The player with index 0 or 1.
+    #[inline]
+    pub const fn from_index(i: usize) -> Player {
+        if i == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+}
+
+/// What kind of node a position is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The side to move chooses among [`Game::legal_moves`].
+    Decision,
+    /// Nature chooses among [`Game::chance_outcomes`].
+    Chance,
+    /// The game is over: `Some(p)` won, or `None` for a draw.
+    Terminal(Option<Player>),
+}
+
+/// One step of a game record: a decision or a chance outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step<M, O> {
+    Move(M),
+    Outcome(O),
+}
+
+/// A two-player zero-sum game with chance nodes, as the search sees it.
+///
+/// Implementations keep their state free of heap allocations that change
+/// during play, so that `clone` + `play` is cheap and allocation-free.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// A decision. Small and `Copy`.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// A chance outcome. Small and `Copy`.
+    type Outcome: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// Settings that are not part of the position text (board size where the
+    /// text does not fix it, ply limits, rule options).
+    type Config: Clone + Debug + Default + PartialEq + Send + Sync + GameConfig + 'static;
+
+    /// The game's name as used on the command line (`dice`, `stratego`, ...).
+    fn name(&self) -> &'static str;
+
+    /// The evaluation bound U: a win is exactly `+U`, a loss `-U`, a draw 0,
+    /// and every heuristic evaluation lies strictly inside `(-U, U)`.
+    fn bound(&self) -> Value;
+
+    /// Decision, chance or terminal.
+    fn status(&self) -> Status;
+
+    /// The side whose point of view this position's values take.
+    fn to_move(&self) -> Player;
+
+    /// Clears `out` and fills it with the legal moves (empty unless
+    /// `status()` is `Decision`). Never allocates once `out` has capacity.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Clears `out` and fills it with the chance outcomes and their positive
+    /// integer weights; the probability of an outcome is its weight over the
+    /// sum of weights (empty unless `status()` is `Chance`).
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Outcome, u32)>);
+
+    /// Plays a legal move. Behaviour on an illegal move is unspecified (it
+    /// must not be undefined, but may corrupt the position); use
+    /// [`Game::parse_move`] or [`Game::is_legal`] to check untrusted input.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Applies one of the current chance outcomes.
+    fn apply_outcome(&mut self, outcome: Self::Outcome);
+
+    /// Zobrist hash of everything that affects the game's future from here
+    /// (board, side to move, pending chance state, rule counters).
+    fn hash(&self) -> u64;
+
+    /// The game's reference heuristic evaluation from the side to move's
+    /// point of view, strictly inside `(-U, U)` (terminal positions are
+    /// scored by the search from `status()`, not by this function).
+    fn heuristic(&self) -> Value;
+
+    // ----- notation -------------------------------------------------------
+
+    /// The start position, if the game has one for this configuration.
+    fn start(config: &Self::Config) -> Option<Self>;
+
+    /// Parses a position in the game's text notation (SPEC section 2).
+    fn parse_position(config: &Self::Config, text: &str) -> Result<Self, ParseError>;
+
+    /// Prints the position in canonical text notation.
+    fn position_text(&self) -> String;
+
+    /// Prints a move in the game's notation.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// Prints a chance outcome in the game's notation.
+    fn outcome_text(&self, outcome: Self::Outcome) -> String;
+
+    /// Parses a move and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, IllegalMove>;
+
+    /// Parses a chance outcome and checks that it can happen here.
+    fn parse_outcome(&self, text: &str) -> Result<Self::Outcome, IllegalMove>;
+
+    // ----- provided -------------------------------------------------------
+
+    /// Whether `mv` is among the legal moves.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    /// Parses a move or an outcome, whichever this node expects.
+    fn parse_step(&self, text: &str) -> Result<Step<Self::Move, Self::Outcome>, IllegalMove> {
+        match self.status() {
+            Status::Decision => self.parse_move(text).map(Step::Move),
+            Status::Chance => self.parse_outcome(text).map(Step::Outcome),
+            Status::Terminal(_) => Err(IllegalMove::new(text, "the game is over")),
+        }
+    }
+
+    /// Prints a move or an outcome.
+    fn step_text(&self, step: Step<Self::Move, Self::Outcome>) -> String {
+        match step {
+            Step::Move(m) => self.move_text(m),
+            Step::Outcome(o) => self.outcome_text(o),
+        }
+    }
+
+    /// Plays a move or applies an outcome.
+    fn apply_step(&mut self, step: Step<Self::Move, Self::Outcome>) {
+        match step {
+            Step::Move(m) => self.play(m),
+            Step::Outcome(o) => self.apply_outcome(o),
+        }
+    }
+
+    /// The value of a terminal position for the side to move: `+U`, `-U` or 0.
+    fn terminal_value(&self, winner: Option<Player>) -> Value {
+        match winner {
+            None => 0.0,
+            Some(p) if p == self.to_move() => self.bound(),
+            Some(_) => -self.bound(),
+        }
+    }
+}

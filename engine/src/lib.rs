@@ -1,0 +1,18 @@
+//! starcut's engine: the games (Stratego, Barrage, Dice, Breakthrough and
+//! ChanceBreakthrough) and the chance-node search (Expectimax, the
+//! *-minimax family, ChanceProbCut, Multi-Cut).
+//!
+//! Pure Rust with no web or command-line dependencies: the same code runs in
+//! the `starcut` lab natively and in the browser's Web Worker as WebAssembly.
+
+pub mod config;
+pub mod error;
+pub mod game;
+pub mod perft;
+pub mod record;
+pub mod zobrist;
+
+pub use config::GameConfig;
+pub use error::{IllegalMove, ParseError, ParseErrorKind};
+pub use game::{Game, Player, Status, Step, Value};
+pub use record::Record;

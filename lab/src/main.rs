@@ -1,0 +1,4 @@
+//! `starcut`: the command-line lab.
+fn main() {
+    println!("starcut");
+}
