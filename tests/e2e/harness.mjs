@@ -1,0 +1,120 @@
+// Shared helpers of the browser tests: a fresh headless Chromium per test
+// (Debian's /usr/bin/chromium through playwright-core), console errors
+// collected and checked, screenshots saved into artifacts/.
+import { chromium } from 'playwright-core';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+
+export const BASE = process.env.STARCUT_URL ?? 'http://127.0.0.1:8080/';
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
+
+/** Opens a browser with its own profile; `t.after` closes it. */
+export async function launch(t) {
+  const profile = await mkdtemp(join(tmpdir(), 'starcut-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1200, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const errors = [];
+  const watch = (page) => {
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`); });
+    page.on('worker', (w) => w.on?.('console', (m) => { if (m.type() === 'error') errors.push(`worker console: ${m.text()}`); }));
+  };
+  context.on('page', watch);
+  for (const p of context.pages()) watch(p);
+  const session = {
+    context,
+    errors,
+    /** Messages matching `pattern` are expected (e.g. a deliberate crash). */
+    allow(pattern) { session.allowed.push(pattern); },
+    allowed: [],
+    async page() { return context.pages()[0] ?? context.newPage(); },
+  };
+  t.after(async () => {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  });
+  return session;
+}
+
+/** Fails the test on any console error not explicitly allowed. */
+export function assertNoErrors(session) {
+  const real = session.errors.filter((e) => !session.allowed.some((p) => p.test(e)));
+  assert.deepEqual(real, [], 'console errors');
+}
+
+/** Opens the app (at `suffix` below the base URL) and waits for the engine. */
+export async function openApp(session, suffix = '') {
+  const page = await session.page();
+  await page.goto(BASE + suffix);
+  await engineReady(page);
+  return page;
+}
+
+export async function engineReady(page, timeout = 20000) {
+  await page.getByRole('status', { name: 'Engine status' }).filter({ hasText: /^Engine ready$/ })
+    .waitFor({ timeout });
+}
+
+export async function screenshot(page, name) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The position text the page shows (the human's view). */
+export async function position(page) {
+  return (await page.locator('#position').textContent()).trim();
+}
+
+/** Texts of the move list. */
+export async function moves(page) {
+  return page.getByRole('list', { name: 'Move list' }).getByRole('listitem').allTextContents();
+}
+
+/** Parses the board part of a position: rows of cells from the top. */
+export function boardOf(text) {
+  return text.split(' ')[0].split('/').map((rank) => {
+    const cells = [];
+    for (const m of rank.matchAll(/(\d+)|([A-Za-z][1-9SBF?!]?)/g)) {
+      if (m[1]) for (let i = 0; i < Number(m[1]); i++) cells.push(null);
+      else cells.push(m[2]);
+    }
+    return cells;
+  });
+}
+
+/** Clicks the centre of a square (`c2`) on the canvas. */
+export async function clickSquare(page, square, { flipped = false } = {}) {
+  const pos = await position(page);
+  const rows = boardOf(pos);
+  const n = rows.length, cols = rows[0].length;
+  const col = square.charCodeAt(0) - 97;
+  const rank = Number(square.slice(1));
+  let r = n - rank, c = col;
+  if (flipped) { r = n - 1 - r; c = cols - 1 - c; }
+  const box = await page.locator('#board').boundingBox();
+  // The canvas is 560 wide; the board is the top 560x560 part.
+  const scale = box.width / 560;
+  const s = (560 / Math.max(n, cols)) * scale;
+  await page.mouse.click(box.x + (c + 0.5) * s, box.y + (r + 0.5) * s);
+}
+
+/** A legal Dice placement in the current position (the human's roll). */
+export function diceMove(text) {
+  const [, side, roll] = text.split(' ');
+  const rows = boardOf(text);
+  const n = rows.length, k = Number(roll);
+  for (let i = 0; i < n; i++) {
+    const [r, c] = side === 'c' ? [i, k - 1] : [n - k, i];
+    if (rows[r][c] === null) return `${String.fromCharCode(97 + c)}${n - r}`;
+  }
+  return null;
+}
