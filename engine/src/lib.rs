@@ -10,6 +10,7 @@ pub mod error;
 pub mod game;
 pub mod perft;
 pub mod record;
+pub mod stratego;
 pub mod zobrist;
 
 pub use config::GameConfig;
