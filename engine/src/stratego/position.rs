@@ -207,6 +207,28 @@ impl Stratego {
         self.decide();
     }
 
+    /// Puts `piece` on `sq` (or empties it) outside the rules, e.g. while
+    /// setting up or swapping pieces by hand; the hash and the result are
+    /// recomputed. Returns `false` (and changes nothing) for a lake.
+    pub fn put_piece(&mut self, sq: Square, piece: Option<Piece>) -> bool {
+        if sq.is_lake() {
+            return false;
+        }
+        self.board[sq.index()] = piece;
+        self.refresh();
+        true
+    }
+
+    /// Swaps the contents of two squares outside the rules (setup phase).
+    pub fn swap_pieces(&mut self, a: Square, b: Square) -> bool {
+        if a.is_lake() || b.is_lake() {
+            return false;
+        }
+        self.board.swap(a.index(), b.index());
+        self.refresh();
+        true
+    }
+
     // ----- playing ------------------------------------------------------------
 
     /// The two-squares count `mv` would reach for the side to move.
