@@ -12,6 +12,7 @@ pub mod error;
 pub mod game;
 pub mod perft;
 pub mod record;
+pub mod registry;
 pub mod stratego;
 pub mod zobrist;
 
