@@ -5,11 +5,15 @@
 //! Pure Rust with no web or command-line dependencies: the same code runs in
 //! the `starcut` lab natively and in the browser's Web Worker as WebAssembly.
 
+pub mod breakthrough;
 pub mod config;
+pub mod dice;
 pub mod error;
 pub mod game;
 pub mod perft;
 pub mod record;
+pub mod registry;
+pub mod stratego;
 pub mod zobrist;
 
 pub use config::GameConfig;

@@ -1,4 +1,63 @@
-//! `starcut`: the command-line lab.
-fn main() {
-    println!("starcut");
+//! `starcut`: the command-line lab. A thin binary: flags are parsed in
+//! `cli`, turned into positions in `position`, and each subcommand lives in
+//! its own module under `commands`.
+
+mod cli;
+mod commands;
+mod position;
+
+use std::process::ExitCode;
+
+use anyhow::{anyhow, Result};
+use clap::Parser;
+use starcut::registry::GameKind;
+
+use cli::{Cli, Command, GameArgs};
+
+fn kind(args: &GameArgs) -> Result<GameKind> {
+    args.game.parse().map_err(|e: String| anyhow!(e))
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match &cli.command {
+        Command::Perft { game, depth, time } => kind(game)?.visit(commands::perft::Perft {
+            args: game,
+            depth: *depth,
+            time: *time,
+        }),
+        Command::Moves { game, steps } => {
+            kind(game)?.visit(commands::moves::Moves { args: game, steps })
+        }
+        Command::Play {
+            game,
+            steps,
+            seed,
+            max_steps,
+            quiet,
+        } => kind(game)?.visit(commands::play::Play {
+            args: game,
+            steps,
+            seed: *seed,
+            max_steps: *max_steps,
+            quiet: *quiet,
+        }),
+        Command::Setups { name } => commands::setups::run(name.as_deref()),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // A closed pipe (`starcut play ... | head`) is not an error.
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("starcut: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

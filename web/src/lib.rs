@@ -17,5 +17,5 @@ pub mod search_job;
 pub mod session;
 pub mod web;
 
-/// Until the engine's games land: a tiny Dice used by the app and the tests.
-pub mod fixture;
+#[cfg(test)]
+mod fixture;

@@ -713,8 +713,8 @@ mod tests {
         assert_eq!(model.session.cursor(), 1, "one roll applied");
         assert!(model.human_to_move());
         assert!(model.roll.is_some());
-        // A decision-only position: the die's line has three squares.
-        assert!(!model.placements().is_empty());
+        // The die's line has five empty squares.
+        assert_eq!(model.placements().len(), 5);
     }
 
     #[test]
@@ -745,9 +745,9 @@ mod tests {
         }));
         assert_eq!(model.report.as_ref().unwrap().nodes, 5);
         // The real result: a legal move of the engine's position.
-        let config = games::config_of::<crate::fixture::TinyDice>("").unwrap();
+        let config = games::config_of::<starcut::dice::Dice>("").unwrap();
         let pos =
-            <crate::fixture::TinyDice as starcut::Game>::parse_position(&config, &request.position)
+            <starcut::dice::Dice as starcut::Game>::parse_position(&config, &request.position)
                 .unwrap();
         let mut moves = Vec::new();
         starcut::Game::legal_moves(&pos, &mut moves);
@@ -837,8 +837,8 @@ mod tests {
     fn clicking_a_legal_square_plays_it_and_others_do_nothing() {
         let (mut model, _) = dice(Player::First, 8);
         let (sq, mv) = model.placements()[0].clone();
-        let illegal = (0..3)
-            .flat_map(|row| (0..3).map(move |col| Sq { row, col }))
+        let illegal = (0..5)
+            .flat_map(|row| (0..5).map(move |col| Sq { row, col }))
             .find(|s| model.placements().iter().all(|(p, _)| p != s))
             .unwrap();
         let cursor = model.session.cursor();
@@ -846,7 +846,7 @@ mod tests {
         assert_eq!(model.session.cursor(), cursor);
         model.update(Msg::PointerDown(sq));
         assert_eq!(model.session.steps()[cursor].text, mv);
-        assert_eq!(parse_square(&mv, 3, 3), Some(sq));
+        assert_eq!(parse_square(&mv, 5, 5), Some(sq));
     }
 
     #[test]
@@ -858,18 +858,18 @@ mod tests {
             assert_eq!(a.session.record_text(), b.session.record_text());
             *seen.entry(a.roll.unwrap().text).or_insert(0) += 1;
         }
-        // Three equally likely rolls in 300 games: each about 100.
-        assert_eq!(seen.len(), 3, "{seen:?}");
-        assert!(seen.values().all(|&n| (60..=140).contains(&n)), "{seen:?}");
+        // Five equally likely rolls in 300 games: each about 60.
+        assert_eq!(seen.len(), 5, "{seen:?}");
+        assert!(seen.values().all(|&n| (30..=90).contains(&n)), "{seen:?}");
     }
 
     #[test]
     fn a_saved_game_restores_exactly() {
         let (mut model, _) = dice(Player::First, 9);
         let (job, request) = human_move(&mut model);
-        let config = games::config_of::<crate::fixture::TinyDice>("").unwrap();
+        let config = games::config_of::<starcut::dice::Dice>("").unwrap();
         let pos =
-            <crate::fixture::TinyDice as starcut::Game>::parse_position(&config, &request.position)
+            <starcut::dice::Dice as starcut::Game>::parse_position(&config, &request.position)
                 .unwrap();
         let mut moves = Vec::new();
         starcut::Game::legal_moves(&pos, &mut moves);

@@ -5,7 +5,7 @@
 
 use starcut::{Game, Status, Value};
 
-use crate::games::config_of;
+use crate::games::{self, KindVisitor};
 use crate::protocol::{GameKind, Limit, Report, SearchJob};
 use crate::session::WebGame;
 
@@ -14,23 +14,28 @@ pub type Now<'a> = &'a dyn Fn() -> f64;
 
 /// Runs a job for whichever game it names.
 pub fn run(job: &SearchJob, now: Now, progress: &mut dyn FnMut(&Report)) -> Result<Report, String> {
-    match job.game {
-        GameKind::Dice => run_game::<crate::fixture::TinyDice>(job, now, progress),
-        other => Err(format!(
-            "{} is not available in this build yet",
-            other.title()
-        )),
+    struct Run<'a, 'b> {
+        job: &'a SearchJob,
+        now: Now<'a>,
+        progress: &'b mut dyn FnMut(&Report),
     }
+    impl KindVisitor for Run<'_, '_> {
+        type Output = Result<Report, String>;
+        fn visit<G: WebGame>(self, _kind: GameKind, config: G::Config) -> Self::Output {
+            run_game::<G>(&config, self.job, self.now, self.progress)
+        }
+    }
+    games::visit(job.game, &job.options, Run { job, now, progress })?
 }
 
 /// Runs a job on game `G`.
 pub fn run_game<G: WebGame>(
+    config: &G::Config,
     job: &SearchJob,
     now: Now,
     progress: &mut dyn FnMut(&Report),
 ) -> Result<Report, String> {
-    let config = config_of::<G>(&job.options)?;
-    let pos = G::parse_position(&config, &job.position).map_err(|e| e.to_string())?;
+    let pos = G::parse_position(config, &job.position).map_err(|e| e.to_string())?;
     if pos.status() != Status::Decision {
         return Err(format!(
             "position '{}' is not a decision node",

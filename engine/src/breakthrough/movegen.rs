@@ -1,0 +1,97 @@
+//! (Chance)Breakthrough move and roll-outcome generation.
+
+use crate::game::{Game, Player, Status};
+
+use super::position::{Breakthrough, BreakthroughMove, RollOutcome};
+
+/// Pushes one step per target bit; `delta` is `to - from` for this shift.
+#[inline]
+fn push_steps(out: &mut Vec<BreakthroughMove>, mut targets: u64, delta: i8) {
+    while targets != 0 {
+        let to = targets.trailing_zeros() as u8;
+        targets &= targets - 1;
+        let from = (to as i8 - delta) as u8;
+        out.push(BreakthroughMove::Step { from, to });
+    }
+}
+
+impl Breakthrough {
+    /// Legal moves: diagonal-left, straight and diagonal-right steps, then
+    /// `roll` in ChanceBreakthrough. Empty unless a decision node.
+    #[inline]
+    pub(super) fn generate_moves(&self, out: &mut Vec<BreakthroughMove>) {
+        out.clear();
+        if self.status() != Status::Decision {
+            return;
+        }
+        let (straight, left, right) = self.targets();
+        let (ds, dl, dr) = match self.to_move {
+            Player::First => (8, 7, 9),
+            Player::Second => (-8, -9, -7),
+        };
+        push_steps(out, left, dl);
+        push_steps(out, straight, ds);
+        push_steps(out, right, dr);
+        if self.chance {
+            out.push(BreakthroughMove::Roll);
+        }
+    }
+
+    /// Roll outcomes: `none` first (weight = empty squares, the likeliest
+    /// outcome in most positions), then each occupied square (weight 1), so
+    /// the weights sum to rows x cols.
+    #[inline]
+    pub(super) fn generate_outcomes(&self, out: &mut Vec<(RollOutcome, u32)>) {
+        out.clear();
+        if !self.pending_roll || self.board_winner().is_some() {
+            return;
+        }
+        let empty = self.empty_squares().count_ones();
+        if empty > 0 {
+            out.push((RollOutcome::Nothing, empty));
+        }
+        let mut occ = self.pieces[0] | self.pieces[1];
+        while occ != 0 {
+            out.push((RollOutcome::Remove(occ.trailing_zeros() as u8), 1));
+            occ &= occ - 1;
+        }
+    }
+
+    /// Checks a move, saying why it is illegal.
+    pub(super) fn check_move(&self, mv: BreakthroughMove) -> Result<(), String> {
+        match self.status() {
+            Status::Decision => {}
+            Status::Chance => return Err("the dice are pending: a roll outcome is expected".into()),
+            Status::Terminal(_) => return Err("the game is over".into()),
+        }
+        let (from, to) = match mv {
+            BreakthroughMove::Roll if self.chance => return Ok(()),
+            BreakthroughMove::Roll => return Err("plain breakthrough has no roll".into()),
+            BreakthroughMove::Step { from, to } => (from, to),
+        };
+        let on_board = |sq: u8| sq < 64 && self.board() & (1u64 << sq) != 0;
+        if !on_board(from) || !on_board(to) {
+            return Err("square off the board".into());
+        }
+        let p = self.to_move;
+        let own = self.pieces[p.index()];
+        let opp = self.pieces[p.other().index()];
+        if own & (1u64 << from) == 0 {
+            let colour = if p == Player::First { "white" } else { "black" };
+            return Err(format!("no {colour} piece on the start square"));
+        }
+        let forward: i16 = if p == Player::First { 1 } else { -1 };
+        let dr = (to >> 3) as i16 - (from >> 3) as i16;
+        let dc = (to & 7) as i16 - (from & 7) as i16;
+        if dr != forward || dc.abs() > 1 {
+            return Err("a piece moves one square straight or diagonally forward".into());
+        }
+        if own & (1u64 << to) != 0 {
+            return Err("the target square holds an own piece".into());
+        }
+        if dc == 0 && opp & (1u64 << to) != 0 {
+            return Err("a straight move cannot capture".into());
+        }
+        Ok(())
+    }
+}

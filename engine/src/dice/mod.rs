@@ -1,0 +1,17 @@
+//! Dice (Hauk 2004): an m x m board, columns against rows, a die roll before
+//! every move (SPEC 1.2, notation in SPEC 2).
+//!
+//! The position is a pair of `u128` bitboards (m <= 11, so m*m <= 121 bits),
+//! with square index `row * m + col` (row 0 = rank 1 at the bottom, col 0 =
+//! file `a`). Positions are `Copy`: search clones and plays.
+
+mod bitboard;
+mod config;
+mod eval;
+mod movegen;
+mod notation;
+mod position;
+
+pub use bitboard::{MAX_SIZE, MIN_SIZE};
+pub use config::DiceConfig;
+pub use position::{Dice, DiceMove, DiceRoll};

@@ -1,0 +1,174 @@
+//! The reference heuristic: Schadd's Stratego evaluation (ChanceProbCut
+//! chapter, "Stratego Engine", Table 5.1), from the side to move's view.
+//!
+//! - Material with Table 5.1 values: Spy 100 (10 once the opponent's Marshal
+//!   is captured), Scout 10, Miner 100*, Sergeant 20, Lieutenant 50,
+//!   Captain 100, Major 140, Colonel 175, General 300, Marshal 400, Bomb 75.
+//!   The Flag (1,000) is left out: both sides have theirs until the game is
+//!   decided, and decided games are scored by the search, not here.
+//! - Miner (*): the chapter lets it range from 10 to 200 depending on the
+//!   bombs and the number of Miners left (after De Boer). Here: 10 when the
+//!   opponent has no Bomb left, else 100 with three or more Miners, 150 with
+//!   two, 200 with the last one.
+//! - Square importance up to 50 points: movable pieces gain
+//!   `50 * (rows advanced / 9)^2`, which both brings them closer to the
+//!   opponent's Flag and keeps his pieces away from one's own. The Flag's
+//!   square itself is not used, so that a view (where it is unknown) and the
+//!   true game are scored alike.
+//! - Hidden information: 30% of its value for each piece whose rank the
+//!   opponent does not know.
+//! - An unknown piece (in a view) counts the expected value over the pool of
+//!   its colour (movable ranks only when it has moved), plus the 30% bonus.
+//! - Left out: the non-capture counter (it would be game state), EBQS and the
+//!   random factor (searches may add their own noise).
+//!
+//! The raw difference `D` is in Table 5.1 units (a Scout is 10). It is kept
+//! exact for `|D| <= 500` and compressed smoothly beyond, so the result lies
+//! strictly inside (-1000, 1000): `500 + 499 * (1 - exp(-(|D| - 500) / 499))`.
+
+use super::chance::Pool;
+use super::position::Stratego;
+use super::rank::{Rank, RANK_COUNT};
+use crate::game::{Player, Value};
+
+/// Table 5.1 values (Miner and Spy are adjusted in [`Stratego::piece_values`]).
+pub const TABLE_5_1: [i32; RANK_COUNT] = [400, 300, 175, 140, 100, 50, 20, 100, 10, 100, 75, 1000];
+
+/// Share of a piece's value granted while its rank is hidden (30%).
+const HIDDEN_BONUS: f64 = 0.3;
+
+/// Maximum bonus for square importance.
+const SQUARE_BONUS: f64 = 50.0;
+
+impl Stratego {
+    /// The value of each rank for `colour`'s pieces in this position
+    /// (Table 5.1 with the Spy and Miner rules, Flag 0).
+    pub fn piece_values(&self, colour: Player) -> [f64; RANK_COUNT] {
+        let mut v = [0.0; RANK_COUNT];
+        for r in Rank::ALL {
+            v[r.index()] = TABLE_5_1[r.index()] as f64;
+        }
+        v[Rank::Flag.index()] = 0.0;
+        let opp = colour.other();
+        if self.captured[opp.index()][Rank::Marshal.index()] > 0 {
+            v[Rank::Spy.index()] = 10.0;
+        }
+        let opp_bombs_captured = self.captured[opp.index()][Rank::Bomb.index()];
+        let opp_bombs_total = super::rank::army(self.config.variant)[Rank::Bomb.index()];
+        let miners_left = self.pieces_left(colour, Rank::Miner);
+        v[Rank::Miner.index()] = if opp_bombs_captured >= opp_bombs_total {
+            10.0
+        } else {
+            match miners_left {
+                0 | 1 => 200.0,
+                2 => 150.0,
+                _ => 100.0,
+            }
+        };
+        v
+    }
+
+    /// Pieces of `rank` and `colour` not captured (on the board, known or not).
+    fn pieces_left(&self, colour: Player, rank: Rank) -> u8 {
+        super::rank::army(self.config.variant)[rank.index()]
+            .saturating_sub(self.captured[colour.index()][rank.index()])
+    }
+
+    /// The material + position + information score of `colour`, raw units.
+    fn side_score(&self, colour: Player) -> f64 {
+        let values = self.piece_values(colour);
+        let mut pool: Option<Pool> = None;
+        let mut unknown_means = None;
+        let mut score = 0.0;
+        for (i, cell) in self.board.iter().enumerate() {
+            let Some(p) = cell else { continue };
+            if p.colour() != colour {
+                continue;
+            }
+            let (value, movable) = match p.rank() {
+                Some(r) => (values[r.index()], r.is_movable()),
+                None => {
+                    let (all, moved) = *unknown_means.get_or_insert_with(|| {
+                        let pool = pool.get_or_insert_with(|| self.pool(colour));
+                        pool_means(pool, &values)
+                    });
+                    (if p.has_moved() { moved } else { all }, true)
+                }
+            };
+            score += value;
+            if !p.is_revealed() {
+                score += HIDDEN_BONUS * value;
+            }
+            if movable {
+                let row = i / 10;
+                let adv = match colour {
+                    Player::First => row,
+                    Player::Second => 9 - row,
+                } as f64
+                    / 9.0;
+                score += SQUARE_BONUS * adv * adv;
+            }
+        }
+        score
+    }
+
+    /// The raw evaluation difference (side to move minus opponent).
+    pub fn raw_eval(&self) -> f64 {
+        self.side_score(self.side) - self.side_score(self.side.other())
+    }
+
+    /// The heuristic value strictly inside (-1000, 1000) (see module doc).
+    pub fn evaluate(&self) -> Value {
+        squash(self.raw_eval())
+    }
+}
+
+/// Mean value over the whole pool and over its movable ranks.
+fn pool_means(pool: &Pool, values: &[f64; RANK_COUNT]) -> (f64, f64) {
+    let (mut s_all, mut n_all, mut s_mov, mut n_mov) = (0.0, 0.0, 0.0, 0.0);
+    for r in Rank::ALL {
+        let n = pool.counts[r.index()] as f64;
+        s_all += n * values[r.index()];
+        n_all += n;
+        if r.is_movable() {
+            s_mov += n * values[r.index()];
+            n_mov += n;
+        }
+    }
+    let mean = |s: f64, n: f64| if n > 0.0 { s / n } else { 0.0 };
+    (mean(s_all, n_all), mean(s_mov, n_mov))
+}
+
+/// Exact up to 500, then compressed toward (but never reaching) 999.
+pub fn squash(d: f64) -> f64 {
+    if !d.is_finite() {
+        return 0.0;
+    }
+    let a = d.abs();
+    let v = if a <= 500.0 {
+        a
+    } else {
+        500.0 + 499.0 * (1.0 - (-(a - 500.0) / 499.0).exp())
+    };
+    v.min(999.0).copysign(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squash_is_monotone_and_bounded() {
+        let mut last = -1000.0;
+        for i in -100..=100 {
+            let d = i as f64 * 100.0;
+            let v = squash(d);
+            assert!(v > -1000.0 && v < 1000.0);
+            assert!(v >= last);
+            last = v;
+        }
+        assert_eq!(squash(123.0), 123.0);
+        assert_eq!(squash(-500.0), -500.0);
+        assert!(squash(1e12) < 1000.0);
+    }
+}

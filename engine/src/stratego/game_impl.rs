@@ -1,0 +1,148 @@
+//! `Stratego` as a [`Game`]: the glue between the rules and the search.
+
+use super::config::StrategoConfig;
+use super::mv::Move;
+use super::position::Stratego;
+use super::rank::Rank;
+use super::setups::default_setups;
+use crate::error::{IllegalMove, ParseError};
+use crate::game::{Game, Player, Status, Value};
+
+/// The evaluation bound of Stratego (SPEC 1): a win is +1000.
+pub const BOUND: Value = 1000.0;
+
+impl Game for Stratego {
+    type Move = Move;
+    type Outcome = Rank;
+    type Config = StrategoConfig;
+
+    fn name(&self) -> &'static str {
+        self.config.variant.name()
+    }
+
+    fn bound(&self) -> Value {
+        BOUND
+    }
+
+    fn status(&self) -> Status {
+        Stratego::status(self)
+    }
+
+    fn to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.generate_moves(out);
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Rank, u32)>) {
+        self.rank_outcomes(out);
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.play_move(mv);
+    }
+
+    fn apply_outcome(&mut self, outcome: Rank) {
+        self.apply_rank_outcome(outcome);
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn heuristic(&self) -> Value {
+        self.evaluate()
+    }
+
+    fn start(config: &StrategoConfig) -> Option<Self> {
+        let (red, blue) = default_setups(config.variant);
+        Stratego::from_setups(config, &red, &blue).ok()
+    }
+
+    fn parse_position(config: &StrategoConfig, text: &str) -> Result<Self, ParseError> {
+        Stratego::parse(config, text)
+    }
+
+    fn position_text(&self) -> String {
+        self.to_text()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn outcome_text(&self, outcome: Rank) -> String {
+        format!("={}", outcome.to_char())
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, IllegalMove> {
+        let mv = Move::parse(text)
+            .ok_or_else(|| IllegalMove::new(text, "not a move: expected two squares like e4e5"))?;
+        match self.status() {
+            Status::Decision => {}
+            Status::Chance => {
+                return Err(IllegalMove::new(
+                    text,
+                    "a battle is pending: expected an outcome like =3",
+                ))
+            }
+            Status::Terminal(_) => return Err(IllegalMove::new(text, "the game is over")),
+        }
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        if moves.contains(&mv) {
+            return Ok(mv);
+        }
+        let reason = match self.piece_at(mv.from) {
+            None => format!("no piece on {}", mv.from),
+            Some(p) if p.colour() != self.side => {
+                format!("the piece on {} is the opponent's", mv.from)
+            }
+            Some(p) if p.rank().is_some_and(|r| !r.is_movable()) => {
+                format!(
+                    "the {} on {} cannot move",
+                    p.rank().map_or("piece", Rank::name),
+                    mv.from
+                )
+            }
+            _ if self.two_square_count_after(mv) > self.config.two_square_limit => format!(
+                "two-squares rule: more than {} moves in a row between {} and {}",
+                self.config.two_square_limit, mv.from, mv.to
+            ),
+            _ => format!("the piece on {} cannot go to {}", mv.from, mv.to),
+        };
+        Err(IllegalMove::new(text, reason))
+    }
+
+    fn parse_outcome(&self, text: &str) -> Result<Rank, IllegalMove> {
+        let rank = text
+            .strip_prefix('=')
+            .and_then(|r| {
+                let mut c = r.chars();
+                let first = c.next()?;
+                if c.next().is_some() {
+                    None
+                } else {
+                    Rank::from_char(first)
+                }
+            })
+            .ok_or_else(|| {
+                IllegalMove::new(text, "not an outcome: expected = and a rank, like =3 or =B")
+            })?;
+        if self.status() != Status::Chance {
+            return Err(IllegalMove::new(text, "no battle is pending"));
+        }
+        let mut outcomes = Vec::new();
+        self.rank_outcomes(&mut outcomes);
+        if outcomes.iter().any(|&(r, _)| r == rank) {
+            Ok(rank)
+        } else {
+            Err(IllegalMove::new(
+                text,
+                format!("the piece cannot be a {} here", rank.name()),
+            ))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! Zobrist keys of Stratego positions.
+//!
+//! Everything that affects the future of a position has a key: the piece on
+//! each square in each knowledge state (colour, rank or unknown, revealed,
+//! moved), the side to move, a pending battle, each player's two-squares
+//! counter and the captured pieces (they fix the pool of unknown ranks). The
+//! ply counter is left out on purpose: it only matters at the ply limit, far
+//! beyond any search horizon, and keeping it out lets transpositions meet.
+
+use super::piece::Piece;
+use super::square::{Square, SQUARES};
+use crate::game::Player;
+use crate::zobrist::table;
+
+const PIECE_KEYS: [u64; SQUARES * 128] = table(0x5354_5241_0001);
+const SIDE_KEY: [u64; 1] = table(0x5354_5241_0002);
+const PENDING_KEYS: [u64; 2 * SQUARES] = table(0x5354_5241_0003);
+const TWO_SQUARE_KEYS: [u64; 2 * (2 * SQUARES + 16)] = table(0x5354_5241_0004);
+const CAPTURED_KEYS: [u64; 2 * 12 * 16] = table(0x5354_5241_0005);
+
+/// The key of `piece` standing on `sq`.
+#[inline]
+pub fn piece_key(sq: Square, piece: Piece) -> u64 {
+    PIECE_KEYS[sq.index() * 128 + piece.code()]
+}
+
+/// The key XORed in when Blue (the second player) is to move.
+#[inline]
+pub fn side_key() -> u64 {
+    SIDE_KEY[0]
+}
+
+/// The key of a pending battle `from` attacking `to`.
+#[inline]
+pub fn pending_key(from: Square, to: Square) -> u64 {
+    PENDING_KEYS[from.index()] ^ PENDING_KEYS[SQUARES + to.index()]
+}
+
+/// The key of a player's two-squares state (last move `from`-`to`, made
+/// `count` times in a row).
+#[inline]
+pub fn two_square_key(player: Player, from: Square, to: Square, count: u8) -> u64 {
+    let base = player.index() * (2 * SQUARES + 16);
+    TWO_SQUARE_KEYS[base + from.index()]
+        ^ TWO_SQUARE_KEYS[base + SQUARES + to.index()]
+        ^ TWO_SQUARE_KEYS[base + 2 * SQUARES + (count as usize).min(15)]
+}
+
+/// The key of `count` captured pieces of rank index `rank` and `colour`
+/// (zero for a count of zero).
+#[inline]
+pub fn captured_key(colour: Player, rank: usize, count: u8) -> u64 {
+    if count == 0 {
+        0
+    } else {
+        CAPTURED_KEYS[(colour.index() * 12 + rank) * 16 + (count as usize).min(15)]
+    }
+}

@@ -1,0 +1,358 @@
+//! The Stratego position: the true game or one player's view of it.
+//!
+//! One type serves both. Every piece carries what the *viewer* knows: in the
+//! true game every rank is known; in a view (see `view.rs`) the opponent's
+//! unrevealed pieces have rank `None`. The rules below (moves, battles,
+//! reveals, the two-squares rule, the end of the game) are written once for
+//! both; where a rank is unknown, an attack becomes a chance node
+//! (`chance.rs`).
+//!
+//! Besides the board the position keeps the side to move, the ply counter,
+//! the captured pieces, each player's two-squares state, a pending battle
+//! (between an attack on or by an unknown piece and its chance outcome), the
+//! result once the game is decided, and the incremental Zobrist hash.
+
+use super::battle::{battle, BattleResult};
+use super::config::StrategoConfig;
+use super::hash;
+use super::mv::Move;
+use super::piece::Piece;
+use super::rank::{Rank, RankCounts, RANK_COUNT};
+use super::square::{Square, SQUARES};
+use crate::game::{Player, Status};
+
+/// A player's two-squares state: his last move went `from` → `to`, and he has
+/// now moved between these two squares `count` times in a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TwoSquare {
+    pub from: Square,
+    pub to: Square,
+    pub count: u8,
+}
+
+/// How the game was decided (the ply limit is checked separately).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Decided {
+    Open,
+    Won(Player),
+    /// Neither side can move.
+    Blocked,
+}
+
+/// A Stratego or Barrage position, true or as one player sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Stratego {
+    pub(crate) board: [Option<Piece>; SQUARES],
+    pub(crate) config: StrategoConfig,
+    pub(crate) side: Player,
+    pub(crate) ply: u32,
+    pub(crate) captured: [RankCounts; 2],
+    pub(crate) two: [Option<TwoSquare>; 2],
+    /// A battle whose unknown participant is not yet resolved: (attacker's
+    /// square, defender's square). The attacker still stands on its square.
+    pub(crate) pending: Option<(Square, Square)>,
+    pub(crate) decided: Decided,
+    pub(crate) hash: u64,
+}
+
+impl Stratego {
+    /// An empty board (no pieces, Red to move): the base for builders.
+    pub(crate) fn empty(config: StrategoConfig) -> Stratego {
+        Stratego {
+            board: [None; SQUARES],
+            config,
+            side: Player::First,
+            ply: 0,
+            captured: [[0; RANK_COUNT]; 2],
+            two: [None; 2],
+            pending: None,
+            decided: Decided::Open,
+            hash: 0,
+        }
+    }
+
+    // ----- accessors --------------------------------------------------------
+
+    /// The piece on `sq`, as the viewer knows it.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The rule settings.
+    pub fn config(&self) -> &StrategoConfig {
+        &self.config
+    }
+
+    /// Plies played so far.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Captured pieces of `colour`, counts per rank.
+    pub fn captured(&self, colour: Player) -> &RankCounts {
+        &self.captured[colour.index()]
+    }
+
+    /// A player's two-squares state.
+    pub fn two_square(&self, player: Player) -> Option<TwoSquare> {
+        self.two[player.index()]
+    }
+
+    /// The pending battle (attacker's square, defender's square), if any.
+    pub fn pending_battle(&self) -> Option<(Square, Square)> {
+        self.pending
+    }
+
+    /// Whether any piece on the board has an unknown rank (a view).
+    pub fn has_unknown(&self) -> bool {
+        self.board.iter().flatten().any(|p| p.rank().is_none())
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side(&self) -> Player {
+        self.side
+    }
+
+    /// Decision, chance or terminal (see the module doc of `game.rs`).
+    pub fn status(&self) -> Status {
+        match self.decided {
+            Decided::Won(p) => return Status::Terminal(Some(p)),
+            Decided::Blocked => return Status::Terminal(None),
+            Decided::Open => {}
+        }
+        if self.pending.is_some() {
+            Status::Chance
+        } else if self.ply >= self.config.max_plies {
+            Status::Terminal(None)
+        } else {
+            Status::Decision
+        }
+    }
+
+    // ----- board mutation with incremental hashing ---------------------------
+
+    #[inline]
+    pub(crate) fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        if let Some(old) = self.board[sq.index()] {
+            self.hash ^= hash::piece_key(sq, old);
+        }
+        if let Some(new) = piece {
+            self.hash ^= hash::piece_key(sq, new);
+        }
+        self.board[sq.index()] = piece;
+    }
+
+    fn add_captured(&mut self, piece: Piece) {
+        // Battles reveal both ranks before anyone is removed.
+        let Some(rank) = piece.rank() else { return };
+        let c = piece.colour();
+        let n = &mut self.captured[c.index()][rank.index()];
+        self.hash ^= hash::captured_key(c, rank.index(), *n);
+        *n = n.saturating_add(1);
+        self.hash ^= hash::captured_key(c, rank.index(), *n);
+    }
+
+    fn set_two_square(&mut self, player: Player, state: Option<TwoSquare>) {
+        if let Some(s) = self.two[player.index()] {
+            self.hash ^= hash::two_square_key(player, s.from, s.to, s.count);
+        }
+        if let Some(s) = state {
+            self.hash ^= hash::two_square_key(player, s.from, s.to, s.count);
+        }
+        self.two[player.index()] = state;
+    }
+
+    fn set_pending(&mut self, pending: Option<(Square, Square)>) {
+        if let Some((f, t)) = self.pending {
+            self.hash ^= hash::pending_key(f, t);
+        }
+        if let Some((f, t)) = pending {
+            self.hash ^= hash::pending_key(f, t);
+        }
+        self.pending = pending;
+    }
+
+    /// The hash computed from scratch (the incremental one must equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                h ^= hash::piece_key(sq, p);
+            }
+        }
+        if self.side == Player::Second {
+            h ^= hash::side_key();
+        }
+        if let Some((f, t)) = self.pending {
+            h ^= hash::pending_key(f, t);
+        }
+        for player in [Player::First, Player::Second] {
+            if let Some(s) = self.two[player.index()] {
+                h ^= hash::two_square_key(player, s.from, s.to, s.count);
+            }
+            for r in 0..RANK_COUNT {
+                h ^= hash::captured_key(player, r, self.captured[player.index()][r]);
+            }
+        }
+        h
+    }
+
+    /// Recomputes the cached hash and result after a wholesale change
+    /// (parsing, building, masking a view).
+    pub(crate) fn refresh(&mut self) {
+        self.hash = self.compute_hash();
+        self.decided = Decided::Open;
+        self.decide();
+    }
+
+    /// Puts `piece` on `sq` (or empties it) outside the rules, e.g. while
+    /// setting up or swapping pieces by hand; the hash and the result are
+    /// recomputed. Returns `false` (and changes nothing) for a lake.
+    pub fn put_piece(&mut self, sq: Square, piece: Option<Piece>) -> bool {
+        if sq.is_lake() {
+            return false;
+        }
+        self.board[sq.index()] = piece;
+        self.refresh();
+        true
+    }
+
+    /// Swaps the contents of two squares outside the rules (setup phase).
+    pub fn swap_pieces(&mut self, a: Square, b: Square) -> bool {
+        if a.is_lake() || b.is_lake() {
+            return false;
+        }
+        self.board.swap(a.index(), b.index());
+        self.refresh();
+        true
+    }
+
+    // ----- playing ------------------------------------------------------------
+
+    /// The two-squares count `mv` would reach for the side to move.
+    #[inline]
+    pub(crate) fn two_square_count_after(&self, mv: Move) -> u8 {
+        match self.two[self.side.index()] {
+            Some(s) if s.to == mv.from && s.from == mv.to => s.count.saturating_add(1),
+            _ => 1,
+        }
+    }
+
+    /// Plays a legal move (see [`crate::Game::play`]).
+    pub fn play_move(&mut self, mv: Move) {
+        let Some(mover) = self.board[mv.from.index()] else {
+            return;
+        };
+        let side = self.side;
+        let count = self.two_square_count_after(mv);
+        self.set_two_square(
+            side,
+            Some(TwoSquare {
+                from: mv.from,
+                to: mv.to,
+                count,
+            }),
+        );
+        self.ply += 1;
+        // A piece that moves more than one square is a Scout, and now known to be.
+        let mover = if mv.distance() > 1 {
+            mover.revealed_as(Rank::Scout)
+        } else {
+            mover.after_step()
+        };
+        match self.board[mv.to.index()] {
+            None => {
+                self.set(mv.from, None);
+                self.set(mv.to, Some(mover));
+                self.end_turn();
+            }
+            Some(defender) => {
+                self.set(mv.from, Some(mover));
+                if mover.rank().is_none() || defender.rank().is_none() {
+                    self.set_pending(Some((mv.from, mv.to)));
+                } else {
+                    self.resolve_battle(mv.from, mv.to);
+                    self.end_turn();
+                }
+            }
+        }
+    }
+
+    /// Resolves the pending battle, the unknown participant having `rank`.
+    pub fn apply_rank_outcome(&mut self, rank: Rank) {
+        let Some((from, to)) = self.pending else {
+            return;
+        };
+        for sq in [from, to] {
+            if let Some(p) = self.board[sq.index()] {
+                if p.rank().is_none() {
+                    self.set(sq, Some(p.revealed_as(rank)));
+                }
+            }
+        }
+        self.set_pending(None);
+        self.resolve_battle(from, to);
+        self.end_turn();
+    }
+
+    /// The piece on `from` attacks the piece on `to`; both ranks are known.
+    fn resolve_battle(&mut self, from: Square, to: Square) {
+        let (Some(a), Some(d)) = (self.board[from.index()], self.board[to.index()]) else {
+            return;
+        };
+        let (Some(ar), Some(dr)) = (a.rank(), d.rank()) else {
+            return;
+        };
+        let a = a.revealed_as(ar);
+        let d = d.revealed_as(dr);
+        match battle(ar, dr) {
+            BattleResult::AttackerWins => {
+                self.add_captured(d);
+                self.set(from, None);
+                self.set(to, Some(a));
+                if dr == Rank::Flag {
+                    self.decided = Decided::Won(a.colour());
+                }
+            }
+            BattleResult::DefenderWins => {
+                self.add_captured(a);
+                self.set(from, None);
+                self.set(to, Some(d));
+            }
+            BattleResult::BothRemoved => {
+                self.add_captured(a);
+                self.add_captured(d);
+                self.set(from, None);
+                self.set(to, None);
+            }
+        }
+    }
+
+    fn end_turn(&mut self) {
+        self.side = self.side.other();
+        self.hash ^= hash::side_key();
+        self.decide();
+    }
+
+    /// Decides the game if the side to move cannot move (or a Flag is gone).
+    pub(crate) fn decide(&mut self) {
+        if self.decided != Decided::Open || self.pending.is_some() {
+            return;
+        }
+        for colour in [Player::First, Player::Second] {
+            if self.captured[colour.index()][Rank::Flag.index()] > 0 {
+                self.decided = Decided::Won(colour.other());
+                return;
+            }
+        }
+        if !self.has_any_move(self.side) {
+            self.decided = if self.has_any_move(self.side.other()) {
+                Decided::Won(self.side.other())
+            } else {
+                Decided::Blocked
+            };
+        }
+    }
+}

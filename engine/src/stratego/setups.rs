@@ -1,0 +1,326 @@
+//! Board setups: the presets of the Arts thesis (Appendix A), Barrage
+//! presets, seeded random setups, and the validator.
+//!
+//! A setup is written from its owner's side: four rows of ten squares, the
+//! front row first and the back row last, each row from the owner's left.
+//! Squares are rank characters (`1`–`9`, `S`, `B`, `F`) or `.` for an empty
+//! square (Barrage), rows separated by `/`. Red's back row is rank 1; Blue's
+//! setup is turned by 180 degrees, so his back row is rank 10 and his left is
+//! file j.
+//!
+//! The Arts presets `arts-3` .. `arts-11` are figures A.3–A.11 (figures A.1
+//! and A.2 have no diagram in the text). The thesis writes ranks as digits
+//! 0 = Marshal .. 8 = Scout; here each digit is one higher (SPEC numbering).
+//! Figures A.5–A.7 are printed with their last two columns merged into one
+//! cell (`B 8`); split at the space they have ten squares a row, and every
+//! figure then holds exactly the standard army (checked by a test), so no
+//! piece had to be guessed.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::config::{StrategoConfig, Variant};
+use super::piece::Piece;
+use super::position::Stratego;
+use super::rank::{army, Rank, RankCounts, RANK_COUNT};
+use super::square::Square;
+use crate::error::{ParseError, ParseErrorKind as K};
+use crate::game::Player;
+
+/// Squares in a setup area (four rows of ten).
+pub const SETUP_SQUARES: usize = 40;
+
+/// One player's setup, indexed `row * 10 + file` from the owner's side
+/// (row 0 = back row, file 0 = the owner's left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    pub cells: [Option<Rank>; SETUP_SQUARES],
+}
+
+/// Arts, Appendix A, figures A.3–A.11 (front row first; SPEC ranks).
+const ARTS: [(&str, &str); 9] = [
+    ("arts-3", "2384995891/BS56B37B96/4B9779B759/F5B8486698"),
+    ("arts-4", "9796973599/89S189B268/7B85B87B95/564BFB4634"),
+    ("arts-5", "7B98B698B6/967957592S/34B8413487/5BFB986995"),
+    ("arts-6", "23859B48B9/176458BF65/SBB895348B/6979976979"),
+    ("arts-7", "7537846591/BB785B848S/FB26965999/3B79498B96"),
+    ("arts-8", "38594956B8/B94B66B49S/87BFB91372/6978587959"),
+    ("arts-9", "8935798829/54914B6BB4/7B65893FB5/97876B99S6"),
+    ("arts-10", "6926996954/75B1548B3B/B49873S6B7/FB85988799"),
+    ("arts-11", "92S49B77B9/3589153B45/866677BFB6/9984985B89"),
+];
+
+/// Barrage presets (front row first).
+const BARRAGE: [(&str, &str); 2] = [
+    ("barrage-1", "..9....9../.1....2.../...S....8./....BF...."),
+    ("barrage-2", "...9..9.../..2....1../.8....S.../......FB.."),
+];
+
+impl Setup {
+    /// Parses a setup text (see the module doc). Errors name the row.
+    pub fn parse(text: &str) -> Result<Setup, ParseError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(ParseError::new(K::Empty, "setup", "the setup is empty"));
+        }
+        let rows: Vec<&str> = text.split('/').collect();
+        if rows.len() != 4 {
+            return Err(ParseError::new(
+                K::BadLength,
+                "setup",
+                format!("{} rows, expected 4", rows.len()),
+            ));
+        }
+        let mut cells = [None; SETUP_SQUARES];
+        for (i, row) in rows.iter().enumerate() {
+            let row_index = 3 - i;
+            let name = format!("setup row {}", i + 1);
+            let n = row.chars().count();
+            if n != 10 {
+                return Err(ParseError::new(
+                    K::BadLength,
+                    name,
+                    format!("{n} squares, expected 10"),
+                ));
+            }
+            for (file, c) in row.chars().enumerate() {
+                cells[row_index * 10 + file] = match c {
+                    '.' => None,
+                    _ => Some(Rank::from_char(c).ok_or_else(|| {
+                        ParseError::new(
+                            K::BadCharacter,
+                            name.clone(),
+                            format!("'{c}' is not a rank (1-9, S, B, F) or '.'"),
+                        )
+                    })?),
+                };
+            }
+        }
+        Ok(Setup { cells })
+    }
+
+    /// The setup text (front row first).
+    pub fn to_text(&self) -> String {
+        let mut rows = Vec::with_capacity(4);
+        for row in (0..4).rev() {
+            let s: String = (0..10)
+                .map(|f| self.cells[row * 10 + f].map_or('.', Rank::to_char))
+                .collect();
+            rows.push(s);
+        }
+        rows.join("/")
+    }
+
+    /// Counts per rank.
+    pub fn counts(&self) -> RankCounts {
+        let mut c = [0u8; RANK_COUNT];
+        for r in self.cells.iter().flatten() {
+            c[r.index()] += 1;
+        }
+        c
+    }
+
+    /// Checks that the setup holds exactly the army of `variant`.
+    pub fn validate(&self, variant: Variant) -> Result<(), ParseError> {
+        let have = self.counts();
+        let want = army(variant);
+        for r in Rank::ALL {
+            let (h, w) = (have[r.index()], want[r.index()]);
+            if h != w {
+                return Err(ParseError::new(
+                    K::Inconsistent,
+                    "setup",
+                    format!(
+                        "{h} {}{} in the setup, the {} army has {w}",
+                        r.name(),
+                        if h == 1 { "" } else { "s" },
+                        variant.name()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The named preset (`arts-3` .. `arts-11`, `barrage-1`, `barrage-2`).
+    pub fn preset(name: &str) -> Option<Setup> {
+        ARTS.iter()
+            .chain(BARRAGE.iter())
+            .find(|(n, _)| *n == name)
+            .and_then(|(_, text)| Setup::parse(text).ok())
+    }
+
+    /// The board square of setup cell `i` for `owner`.
+    pub fn square(owner: Player, i: usize) -> Option<Square> {
+        let sq = Square::new(i)?;
+        Some(match owner {
+            Player::First => sq,
+            Player::Second => sq.rotated(),
+        })
+    }
+}
+
+/// Names of the presets of a variant.
+pub fn preset_names(variant: Variant) -> Vec<&'static str> {
+    match variant {
+        Variant::Stratego => ARTS.iter().map(|(n, _)| *n).collect(),
+        Variant::Barrage => BARRAGE.iter().map(|(n, _)| *n).collect(),
+    }
+}
+
+/// A seeded random setup of `variant`: the army shuffled over the setup
+/// area, except that the Flag goes to the back row (as every sensible setup
+/// has it). Barrage pieces are scattered over the 40 squares.
+pub fn random_setup(variant: Variant, seed: u64) -> Setup {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pieces: Vec<Option<Rank>> = Vec::with_capacity(SETUP_SQUARES);
+    for r in Rank::ALL {
+        if r != Rank::Flag {
+            for _ in 0..army(variant)[r.index()] {
+                pieces.push(Some(r));
+            }
+        }
+    }
+    let flag_file = (rand::Rng::gen_range(&mut rng, 0..10)) as usize;
+    while pieces.len() < SETUP_SQUARES - 1 {
+        pieces.push(None);
+    }
+    pieces.shuffle(&mut rng);
+    let mut cells = [None; SETUP_SQUARES];
+    let mut it = pieces.into_iter();
+    for (i, cell) in cells.iter_mut().enumerate() {
+        if i == flag_file {
+            *cell = Some(Rank::Flag);
+        } else {
+            *cell = it.next().flatten();
+        }
+    }
+    Setup { cells }
+}
+
+/// The default setups (Red, Blue) of a variant, used by `start()`.
+pub fn default_setups(variant: Variant) -> (Setup, Setup) {
+    let (a, b) = match variant {
+        Variant::Stratego => ("arts-3", "arts-4"),
+        Variant::Barrage => ("barrage-1", "barrage-2"),
+    };
+    // The presets are constants checked by tests.
+    let get = |n| {
+        Setup::preset(n).unwrap_or(Setup {
+            cells: [None; SETUP_SQUARES],
+        })
+    };
+    (get(a), get(b))
+}
+
+impl Stratego {
+    /// The start position with the given setups (each written from its
+    /// owner's side). Errors if a setup is not the variant's army.
+    pub fn from_setups(
+        config: &StrategoConfig,
+        red: &Setup,
+        blue: &Setup,
+    ) -> Result<Stratego, ParseError> {
+        let mut pos = Stratego::empty(*config);
+        for (owner, setup) in [(Player::First, red), (Player::Second, blue)] {
+            setup.validate(config.variant).map_err(|mut e| {
+                e.field = format!(
+                    "{} setup",
+                    if owner == Player::First {
+                        "red"
+                    } else {
+                        "blue"
+                    }
+                );
+                e
+            })?;
+            for (i, cell) in setup.cells.iter().enumerate() {
+                if let (Some(rank), Some(sq)) = (cell, Setup::square(owner, i)) {
+                    pos.board[sq.index()] = Some(Piece::fresh(owner, *rank));
+                }
+            }
+        }
+        pos.refresh();
+        Ok(pos)
+    }
+
+    /// The setup area of `owner` read back from the board (unknown or empty
+    /// squares as `None`).
+    pub fn setup_of(&self, owner: Player) -> Setup {
+        let mut cells = [None; SETUP_SQUARES];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            if let Some(sq) = Setup::square(owner, i) {
+                *cell = self
+                    .piece_at(sq)
+                    .filter(|p| p.colour() == owner)
+                    .and_then(|p| p.rank());
+            }
+        }
+        Setup { cells }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stratego::rank::STANDARD_ARMY;
+
+    #[test]
+    fn arts_presets_hold_the_standard_army() {
+        for (name, text) in ARTS {
+            let s = Setup::preset(name).unwrap_or_else(|| panic!("{name} does not parse: {text}"));
+            assert_eq!(s.counts(), STANDARD_ARMY, "{name}");
+            s.validate(Variant::Stratego).unwrap();
+            assert_eq!(Setup::parse(&s.to_text()).unwrap(), s);
+        }
+        for (name, _) in BARRAGE {
+            Setup::preset(name)
+                .unwrap()
+                .validate(Variant::Barrage)
+                .unwrap();
+        }
+    }
+
+    #[test]
+    fn arts_3_matches_the_figure() {
+        // Figure A.3, back row: F 4 B 7 3 7 5 5 8 7 (thesis digits).
+        let s = Setup::preset("arts-3").unwrap();
+        let back: String = (0..10)
+            .map(|f| s.cells[f].map_or('.', Rank::to_char))
+            .collect();
+        assert_eq!(back, "F5B8486698");
+        assert_eq!(s.cells[39], Some(Rank::Marshal)); // thesis "0" at the front right
+    }
+
+    #[test]
+    fn random_setups_are_valid_and_seeded() {
+        for v in [Variant::Stratego, Variant::Barrage] {
+            for seed in 0..20 {
+                let s = random_setup(v, seed);
+                s.validate(v).unwrap();
+                assert_eq!(s, random_setup(v, seed));
+                assert!((0..10).any(|f| s.cells[f] == Some(Rank::Flag)));
+            }
+            assert_ne!(random_setup(v, 1), random_setup(v, 2));
+        }
+    }
+
+    #[test]
+    fn validator_names_the_problem() {
+        let mut s = Setup::preset("arts-3").unwrap();
+        s.cells[0] = Some(Rank::Bomb); // the Flag becomes a seventh Bomb
+        let e = s.validate(Variant::Stratego).unwrap_err();
+        assert_eq!(e.kind, K::Inconsistent);
+        assert!(e.detail.contains("Bomb"), "{e}");
+        let e = Setup::parse("123").unwrap_err();
+        assert_eq!(e.kind, K::BadLength);
+        let e = Setup::parse("2384991892/BS56B37B96/3B9779B759/F5B848669X").unwrap_err();
+        assert_eq!((e.kind, e.field.as_str()), (K::BadCharacter, "setup row 4"));
+        let e = Setup::parse("2384991892/BS56B37B96/3B9779B759/F5B84866").unwrap_err();
+        assert_eq!((e.kind, e.field.as_str()), (K::BadLength, "setup row 4"));
+        let red = Setup::preset("arts-3").unwrap();
+        let e = Stratego::from_setups(&StrategoConfig::default(), &red, &s).unwrap_err();
+        assert_eq!(e.field, "blue setup");
+    }
+}

@@ -1,0 +1,5 @@
+//! One module per subcommand.
+pub mod moves;
+pub mod perft;
+pub mod play;
+pub mod setups;

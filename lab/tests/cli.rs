@@ -1,0 +1,144 @@
+//! The command-line contract (SPEC section 3): output formats other programs
+//! rely on, and clear errors (non-zero exit, one message naming the token)
+//! for bad input.
+
+use std::process::{Command, Output};
+
+fn starcut(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_starcut"))
+        .args(args)
+        .output()
+        .expect("the starcut binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Runs a command that must succeed and returns its standard output.
+fn ok(args: &[&str]) -> String {
+    let out = starcut(args);
+    assert!(out.status.success(), "{args:?} failed: {}", stderr(&out));
+    stdout(&out)
+}
+
+/// Runs a command that must fail with one clear line on stderr that
+/// contains `needle`, and nothing on stdout; never a panic.
+fn fails(args: &[&str], needle: &str) {
+    let out = starcut(args);
+    let err = stderr(&out);
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: '{err}' does not mention '{needle}'"
+    );
+    assert_eq!(
+        err.trim().lines().count(),
+        1,
+        "{args:?}: one message, got '{err}'"
+    );
+}
+
+#[test]
+fn perft_prints_depth_and_count_lines() {
+    assert_eq!(
+        ok(&["perft", "breakthrough", "start", "4"]),
+        "1 22\n2 484\n3 11132\n4 256036\n"
+    );
+    assert_eq!(
+        ok(&[
+            "perft",
+            "breakthrough",
+            "bbbbbb/bbbbbb/6/6/wwwwww/wwwwww w",
+            "3"
+        ]),
+        "1 16\n2 256\n3 4308\n"
+    );
+}
+
+#[test]
+fn perft_branches_into_rolls_at_an_unrolled_dice_position() {
+    // 5 rolls, then 5 empty squares in the rolled column.
+    assert_eq!(ok(&["perft", "dice", "start", "1"]), "1 25\n");
+    assert_eq!(
+        ok(&["perft", "dice", "start", "1", "-o", "size=3"]),
+        "1 9\n"
+    );
+    assert_eq!(ok(&["perft", "dice", "5/5/5/5/5 c 3", "1"]), "1 5\n");
+}
+
+#[test]
+fn moves_lists_outcomes_as_exact_fractions() {
+    assert_eq!(
+        ok(&["moves", "dice", "5/5/5/5/5 c"]),
+        "1 1/5\n2 1/5\n3 1/5\n4 1/5\n5 1/5\n"
+    );
+    let roll = ok(&["moves", "chance-breakthrough", "start", "roll"]);
+    let lines: Vec<&str> = roll.lines().collect();
+    assert_eq!(lines.len(), 33, "32 occupied squares and none");
+    assert!(lines.contains(&"none 1/2"), "{roll}");
+    assert!(lines.contains(&"a1 1/64"), "{roll}");
+}
+
+#[test]
+fn moves_lists_legal_moves_after_the_given_steps() {
+    let moves = ok(&["moves", "dice", "start", "3"]);
+    assert_eq!(moves, "c1\nc2\nc3\nc4\nc5\n");
+    let bt = ok(&["moves", "breakthrough", "start"]);
+    assert_eq!(bt.lines().count(), 22);
+    assert!(bt.lines().any(|l| l == "a2a3"));
+    let cbt = ok(&["moves", "chance-breakthrough", "start"]);
+    assert_eq!(cbt.lines().count(), 23, "22 moves and roll");
+}
+
+#[test]
+fn stratego_moves_and_setups() {
+    let moves = ok(&["moves", "stratego", "start"]);
+    assert_eq!(moves.lines().count(), 12, "{moves}");
+    let setups = ok(&["setups"]);
+    assert!(setups.lines().any(|l| l.starts_with("arts-3 stratego ")));
+    assert!(setups.lines().any(|l| l.starts_with("barrage-1 barrage ")));
+    let grid = ok(&["setups", "arts-11"]);
+    assert_eq!(grid.lines().count(), 4);
+}
+
+#[test]
+fn play_replays_its_own_record() {
+    let out = ok(&["play", "dice", "start", "--seed", "3", "--quiet"]);
+    let record = out.split("record:\n").nth(1).expect("a record");
+    let mut lines = record.lines();
+    let start = lines.next().unwrap();
+    let steps: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();
+    assert_eq!(start, "5/5/5/5/5 c");
+    let mut args = vec!["moves", "dice", start];
+    args.extend(steps);
+    // The record ends at a terminal position: nothing follows it.
+    assert_eq!(ok(&args), "");
+}
+
+#[test]
+fn bad_input_names_the_problem() {
+    fails(&["perft", "chess", "start", "1"], "unknown game 'chess'");
+    fails(&["perft", "dice", "5/5/5/5 c", "1"], "row 4");
+    fails(&["moves", "dice", "5/5/5/5/5 x"], "side to move");
+    fails(&["moves", "dice", "start", "3", "c9"], "'c9'");
+    fails(&["moves", "dice", "start", "7"], "'7'");
+    fails(&["moves", "breakthrough", "start", "a2a5"], "'a2a5'");
+    fails(&["moves", "breakthrough", "start", "roll"], "'roll'");
+    fails(&["moves", "stratego", "start", "e1e2"], "'e1e2'");
+    fails(&["moves", "dice", "start", "-o", "size=12"], "size");
+    fails(&["setups", "arts-99"], "unknown setup");
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for sub in ["perft", "moves", "play", "setups"] {
+        let out = ok(&[sub, "--help"]);
+        assert!(out.contains("Usage: starcut"), "{sub}: {out}");
+    }
+}

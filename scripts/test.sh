@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Every test of the project, in the order that fails fastest. CI runs this
+# through ./dev test. Speed is measured by benchmarks, never asserted here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n[test] %s\n' "$*" >&2; }
+
+step "formatting"
+cargo fmt --all -- --check
+
+step "clippy (warnings are errors)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "unit, property and integration tests"
+cargo test --workspace --locked
+
+step "the engine builds for wasm32"
+cargo build -p starcut-engine --target wasm32-unknown-unknown --locked
+
+step "documentation builds without warnings"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
+
+if [ -x scripts/test-web.sh ]; then
+  step "browser tests (headless Chromium)"
+  scripts/test-web.sh
+fi
