@@ -54,6 +54,12 @@ pub enum Msg {
         seed: u64,
     },
     Browse(Nav),
+    /// Stratego setup phase: use a preset for the human's pieces.
+    SetupPreset(String),
+    /// Stratego setup phase: a random setup for the human's pieces.
+    SetupRandom(u64),
+    /// Stratego setup phase: the human is done; play starts.
+    SetupDone,
     Settings(SearchSettings),
     WorkerReady,
     Worker(FromWorker),
@@ -113,8 +119,21 @@ pub struct RollShow {
     pub text: String,
 }
 
+/// Stratego's setup phase: the human arranges his pieces before play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupPhase {
+    /// The human's setup text (front row first, from his side).
+    pub human_setup: String,
+    /// The engine's setup (never shown to the human).
+    pub engine_setup: String,
+    /// The preset the human's setup started from, if any.
+    pub preset: Option<String>,
+}
+
 /// The state of the page.
 pub struct Model {
+    /// Present while a Stratego game is being set up.
+    pub setup: Option<SetupPhase>,
     pub session: Box<dyn Session>,
     pub human: Player,
     /// Seed of the page's chance outcomes: a game replays from its seed.
@@ -142,6 +161,7 @@ impl Model {
     /// A model around a session; starts the engine if it is to move.
     pub fn new(session: Box<dyn Session>, human: Player, seed: u64) -> (Model, Vec<Effect>) {
         let mut model = Model {
+            setup: None,
             session,
             human,
             seed,
@@ -191,6 +211,7 @@ impl Model {
     pub fn human_to_move(&self) -> bool {
         let n = self.session.cursor();
         !self.game_over()
+            && self.setup.is_none()
             && self.browse.is_none()
             && self
                 .thinking
@@ -204,6 +225,7 @@ impl Model {
     pub fn engine_may_move(&self) -> bool {
         let n = self.session.cursor();
         !self.game_over()
+            && self.setup.is_none()
             && self.thinking.is_none()
             && self.session.status_at(n) == Status::Decision
             && self.session.to_move_at(n) == self.engine_side()
@@ -285,6 +307,9 @@ impl Model {
                 you(loser.other())
             );
         }
+        if self.setup.is_some() {
+            return "Set up your army: click two of your pieces to swap them, or pick a preset; then press Start playing.".into();
+        }
         let n = self.session.cursor();
         match self.session.status_at(n) {
             Status::Terminal(Some(p)) => format!("Game over: {} wins.", you(p)),
@@ -353,13 +378,56 @@ impl Model {
                 human,
                 options,
                 seed,
-            } => match games::new_session(kind, &options) {
-                Ok(session) => {
-                    self.notice = None;
-                    self.reset(session, human, seed, &mut effects);
+            } => {
+                let session = if matches!(kind, GameKind::Stratego | GameKind::Barrage) {
+                    let preset = games::setup::presets(kind).into_iter().next();
+                    let human_setup = preset
+                        .as_deref()
+                        .and_then(games::setup::preset)
+                        .unwrap_or_else(|| games::setup::random(kind, seed ^ 1));
+                    let phase = SetupPhase {
+                        human_setup,
+                        engine_setup: games::setup::random(kind, seed),
+                        preset,
+                    };
+                    let session = setup_session(kind, &options, human, &phase);
+                    if session.is_ok() {
+                        self.setup = Some(phase);
+                    }
+                    session
+                } else {
+                    self.setup = None;
+                    games::new_session(kind, &options)
+                };
+                match session {
+                    Ok(session) => {
+                        self.notice = None;
+                        self.reset(session, human, seed, &mut effects);
+                    }
+                    Err(e) => self.error(format!("Cannot start {}: {e}", kind.title())),
                 }
-                Err(e) => self.error(format!("Cannot start {}: {e}", kind.title())),
-            },
+            }
+            Msg::SetupPreset(name) => {
+                if let Some(text) = games::setup::preset(&name) {
+                    self.change_setup(|phase| {
+                        phase.human_setup = text;
+                        phase.preset = Some(name);
+                    });
+                }
+            }
+            Msg::SetupRandom(seed) => {
+                let kind = self.session.kind();
+                self.change_setup(|phase| {
+                    phase.human_setup = games::setup::random(kind, seed);
+                    phase.preset = None;
+                });
+            }
+            Msg::SetupDone => {
+                if self.setup.take().is_some() {
+                    self.selected = None;
+                    self.advance(&mut effects);
+                }
+            }
             Msg::Browse(nav) => self.browse_to(nav),
             Msg::Settings(settings) => self.settings = settings,
             Msg::WorkerReady => self.worker = WorkerState::Ready,
@@ -404,11 +472,55 @@ impl Model {
         self.advance(effects);
     }
 
+    /// Setup phase: the first click picks a piece of the human's setup
+    /// area, the second swaps it with another square of that area.
+    fn setup_click(&mut self, sq: Sq) {
+        let Some(cell) = games::setup::cell_of(self.human, sq) else {
+            self.selected = None;
+            return;
+        };
+        match self
+            .selected
+            .and_then(|s| games::setup::cell_of(self.human, s))
+        {
+            Some(first) if first != cell => {
+                self.selected = None;
+                self.change_setup(|phase| {
+                    phase.human_setup = games::setup::swap(&phase.human_setup, first, cell);
+                    phase.preset = None;
+                });
+            }
+            Some(_) => self.selected = None,
+            None => self.selected = Some(sq),
+        }
+    }
+
+    /// Changes the human's setup and rebuilds the position from it.
+    fn change_setup(&mut self, change: impl FnOnce(&mut SetupPhase)) {
+        let Some(mut phase) = self.setup.clone() else {
+            return;
+        };
+        change(&mut phase);
+        let kind = self.session.kind();
+        let options = self.session.options().to_string();
+        match setup_session(kind, &options, self.human, &phase) {
+            Ok(session) => {
+                self.session = session;
+                self.setup = Some(phase);
+            }
+            Err(e) => self.error(format!("That setup is not valid: {e}")),
+        }
+    }
+
     fn error(&mut self, text: String) {
         self.notice = Some(Notice { error: true, text });
     }
 
     fn pointer_down(&mut self, sq: Sq, effects: &mut Vec<Effect>) {
+        if self.setup.is_some() {
+            self.setup_click(sq);
+            return;
+        }
         if !self.human_to_move() {
             return;
         }
@@ -459,6 +571,9 @@ impl Model {
     /// the engine when it is to move. Only at the end of the record (a redo
     /// tail keeps its recorded outcomes).
     fn advance(&mut self, effects: &mut Vec<Effect>) {
+        if self.setup.is_some() {
+            return;
+        }
         while self.session.cursor() == self.session.len() && self.resigned.is_none() {
             let n = self.session.cursor();
             match self.session.status_at(n) {
@@ -668,6 +783,20 @@ impl Model {
         self.selected = None;
         self.browse = (target != cursor).then_some(target);
     }
+}
+
+/// The Stratego game of a setup phase (Red's setup first).
+fn setup_session(
+    kind: GameKind,
+    options: &str,
+    human: Player,
+    phase: &SetupPhase,
+) -> Result<Box<dyn Session>, String> {
+    let (red, blue) = match human {
+        Player::First => (&phase.human_setup, &phase.engine_setup),
+        Player::Second => (&phase.engine_setup, &phase.human_setup),
+    };
+    games::setup::session(kind, options, red, blue)
 }
 
 #[cfg(test)]
@@ -897,5 +1026,117 @@ mod tests {
         broken.record = bad;
         let err = broken.restore_into(&mut third).err().unwrap();
         assert!(err.contains("step"), "{err}");
+    }
+
+    fn stratego(kind: GameKind, human: Player) -> (Model, Vec<Effect>) {
+        let (mut model, _) = dice(human, 1);
+        let effects = model.update(Msg::NewGame {
+            kind,
+            human,
+            options: String::new(),
+            seed: 11,
+        });
+        (model, effects)
+    }
+
+    /// Every piece of `owner` in a position text the engine receives is
+    /// hidden, unless the text marks it as revealed.
+    fn assert_hidden(kind: GameKind, text: &str, owner: Player) {
+        let board = crate::board::parse_board(kind, text).unwrap();
+        let mut count = 0;
+        for piece in board.cells.iter().flatten().filter(|p| p.owner == owner) {
+            count += 1;
+            assert!(piece.hidden || piece.revealed, "{text}");
+        }
+        assert!(count > 0, "{text}");
+    }
+
+    #[test]
+    fn stratego_setup_swaps_and_the_engine_never_sees_hidden_ranks() {
+        for kind in [GameKind::Stratego, GameKind::Barrage] {
+            for human in [Player::First, Player::Second] {
+                let (mut model, effects) = stratego(kind, human);
+                assert!(posted_job(&effects).is_none(), "no search during setup");
+                assert!(model.setup.is_some());
+                assert!(!model.human_to_move());
+                // The human sees his own ranks, not the engine's.
+                let board = model.board().unwrap();
+                for p in board.cells.iter().flatten() {
+                    assert_eq!(p.hidden, p.owner != human, "{kind:?} {human:?}");
+                }
+                // Swap two of the human's squares by clicking.
+                let cells: Vec<Sq> = (0..10)
+                    .flat_map(|row| (0..10).map(move |col| Sq { row, col }))
+                    .filter(|&sq| games::setup::cell_of(human, sq).is_some())
+                    .filter(|&sq| board.at(sq).is_some())
+                    .collect();
+                let (a, b) = (
+                    cells[0],
+                    *cells
+                        .iter()
+                        .find(|&&sq| {
+                            board.at(sq).map(|p| &p.label) != board.at(cells[0]).map(|p| &p.label)
+                        })
+                        .unwrap(),
+                );
+                model.update(Msg::PointerDown(a));
+                model.update(Msg::PointerDown(b));
+                let after = model.board().unwrap();
+                assert_eq!(after.at(a).map(|p| &p.label), board.at(b).map(|p| &p.label));
+                assert_eq!(after.at(b).map(|p| &p.label), board.at(a).map(|p| &p.label));
+
+                let effects = model.update(Msg::SetupDone);
+                assert!(model.setup.is_none());
+                // The engine searches only as Red (first); as Blue it waits.
+                let job = posted_job(&effects);
+                assert_eq!(job.is_some(), human == Player::Second);
+                let request = match job {
+                    Some((_, request)) => request,
+                    None => model.search_job(model.engine_side()),
+                };
+                assert_hidden(kind, &request.position, human);
+                // What crosses to the worker: serialize the message and
+                // read the position back from the wire form.
+                let wire = serde_json::to_string(&ToWorker::Search { job: 1, request }).unwrap();
+                let Ok(ToWorker::Search { request: back, .. }) =
+                    serde_json::from_str::<ToWorker>(&wire)
+                else {
+                    panic!("{wire}");
+                };
+                assert_hidden(kind, &back.position, human);
+                // The human's true setup differs from what was sent.
+                assert_ne!(back.position, model.session.view_text(human));
+            }
+        }
+    }
+
+    #[test]
+    fn stratego_hidden_ranks_stay_hidden_while_playing() {
+        let (mut model, _) = stratego(GameKind::Stratego, Player::First);
+        model.update(Msg::SetupDone);
+        for _ in 0..10 {
+            if !model.human_to_move() {
+                break;
+            }
+            let (job, request) = human_move(&mut model);
+            // Pieces that fought are revealed; the others stay hidden.
+            assert_hidden(GameKind::Stratego, &request.position, Player::First);
+            let moves = {
+                let config = starcut::stratego::StrategoConfig::default();
+                let pos = <starcut::stratego::Stratego as starcut::Game>::parse_position(
+                    &config,
+                    &request.position,
+                )
+                .unwrap();
+                let mut moves = Vec::new();
+                starcut::Game::legal_moves(&pos, &mut moves);
+                moves
+                    .iter()
+                    .map(|&m| starcut::Game::move_text(&pos, m))
+                    .collect::<Vec<_>>()
+            };
+            model.update(done(job, &moves[0]));
+        }
+        assert!(model.session.cursor() >= 4);
     }
 }

@@ -72,6 +72,7 @@ impl SavedGame {
         let session = games::load_session(self.game, &self.options, &self.record)?;
         let mut effects = Vec::new();
         model.settings = self.settings.clone();
+        model.setup = None;
         model.reset(
             session,
             Player::from_index(self.human as usize),

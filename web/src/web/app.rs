@@ -259,6 +259,21 @@ impl App {
         set_disabled("stop", thinking.is_none());
 
         set_text("position", &m.session.view_text_at(m.shown(), m.human));
+        set_hidden("setup", m.setup.is_none());
+        if let Some(phase) = &m.setup {
+            let presets = games::setup::presets(kind);
+            let sel = dom::select("setup-preset");
+            if sel.length() as usize != presets.len() + 1 {
+                let mut options = vec![(String::new(), "(own arrangement)".to_string())];
+                options.extend(presets.iter().map(|p| (p.clone(), p.clone())));
+                dom::fill_select("setup-preset", &options, "");
+            }
+            sel.set_value(phase.preset.as_deref().unwrap_or(""));
+        }
+        set_text(
+            "tray",
+            &captured_text(kind, &m.session.view_text_at(m.shown(), m.human)),
+        );
         self.render_moves();
         self.render_report();
 
@@ -421,6 +436,37 @@ impl App {
     }
 }
 
+/// "Captured: Red 9, Blue 3 B" from a Stratego position's third field.
+fn captured_text(kind: GameKind, position: &str) -> String {
+    if !matches!(kind, GameKind::Stratego | GameKind::Barrage) {
+        return String::new();
+    }
+    let field = position.split_whitespace().nth(2).unwrap_or("-");
+    let chars: Vec<char> = field.chars().collect();
+    let mut by_side = [Vec::new(), Vec::new()];
+    for pair in chars.chunks(2) {
+        if let [colour, rank] = pair {
+            let side = usize::from(colour.eq_ignore_ascii_case(&'b'));
+            by_side[side].push(rank.to_string());
+        }
+    }
+    let names = kind.player_names();
+    let list = |i: usize| {
+        if by_side[i].is_empty() {
+            "none".to_string()
+        } else {
+            by_side[i].join(" ")
+        }
+    };
+    format!(
+        "Captured — {}: {}; {}: {}",
+        names[0],
+        list(0),
+        names[1],
+        list(1)
+    )
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -569,6 +615,13 @@ fn wire_events() {
             seed: random_seed(),
         });
     });
+    on_id("setup-preset", "change", |_| {
+        dispatch(Msg::SetupPreset(dom::select("setup-preset").value()));
+    });
+    on_id("setup-random", "click", |_| {
+        dispatch(Msg::SetupRandom(random_seed()))
+    });
+    on_id("setup-done", "click", |_| dispatch(Msg::SetupDone));
     on_id("settings-form", "change", |_| {
         dispatch(Msg::Settings(read_settings()))
     });
