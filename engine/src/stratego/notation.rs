@@ -244,6 +244,13 @@ fn parse_board(pos: &mut Stratego, field: &str) -> Result<(), ParseError> {
         let mut chars = row.chars().peekable();
         while let Some(c) = chars.next() {
             if let Some(d) = c.to_digit(10) {
+                if d == 0 {
+                    return Err(ParseError::new(
+                        K::BadValue,
+                        name,
+                        "a run of empty squares cannot start with 0",
+                    ));
+                }
                 let mut run = d as usize;
                 while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
                     chars.next();
