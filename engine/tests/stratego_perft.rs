@@ -83,6 +83,7 @@ fn naive_generator_agrees() {
 // ----- the naive generator ---------------------------------------------------
 
 type Cell = Option<(char, char)>; // (colour 'r'/'b', rank char)
+type Sq = (i32, i32); // (file, rank - 1)
 
 #[derive(Clone)]
 struct Naive {
@@ -90,7 +91,7 @@ struct Naive {
     grid: [[Cell; 10]; 10],
     red_to_move: bool,
     /// Per colour (red, blue): last move (from, to) and its repeat count.
-    last: [Option<((i32, i32), (i32, i32), u32)>; 2],
+    last: [Option<(Sq, Sq, u32)>; 2],
     limit: u32,
     over: bool,
 }
@@ -237,9 +238,8 @@ impl Naive {
                 }
             }
             Some(d) => {
-                if attacker.1 == 'S' && d.1 == '1' {
-                    Some(attacker)
-                } else if power(attacker.1) > power(d.1) {
+                let spy_on_marshal = attacker.1 == 'S' && d.1 == '1';
+                if spy_on_marshal || power(attacker.1) > power(d.1) {
                     Some(attacker)
                 } else if power(attacker.1) < power(d.1) {
                     Some(d)
