@@ -22,6 +22,10 @@
 //! - Left out: the non-capture counter (it would be game state), EBQS and the
 //!   random factor (searches may add their own noise).
 //!
+//! - At a chance node (a pending battle) the board is scored as it stands,
+//!   the attacker still on its square; searches expand chance nodes rather
+//!   than evaluate them.
+//!
 //! The raw difference `D` is in Table 5.1 units (a Scout is 10). It is kept
 //! exact for `|D| <= 500` and compressed smoothly beyond, so the result lies
 //! strictly inside (-1000, 1000): `500 + 499 * (1 - exp(-(|D| - 500) / 499))`.

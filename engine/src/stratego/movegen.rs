@@ -147,7 +147,12 @@ impl Stratego {
     /// two-squares state applies).
     pub fn has_any_move(&self, player: Player) -> bool {
         let mut pool = None;
-        for i in 0..SQUARES {
+        // Front pieces are the likeliest to move: scan from the opponent's side.
+        for k in 0..SQUARES {
+            let i = match player {
+                Player::First => SQUARES - 1 - k,
+                Player::Second => k,
+            };
             let Some(from) = Square::new(i) else { continue };
             let Some(m) = self.mobility(from, player, &mut pool) else {
                 continue;
