@@ -205,3 +205,33 @@ fn views_reach_chance_nodes_with_both_kinds_of_attack() {
     }
     assert!(by_viewer > 10 && by_hidden > 10, "{by_viewer} {by_hidden}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn positions_reached_by_play_pass_the_checks(a in any::<u64>(), plies in 0usize..200) {
+        let config = StrategoConfig::default();
+        let mut p = Stratego::from_setups(&config, &random_setup(Variant::Stratego, a), &random_setup(Variant::Stratego, !a)).unwrap();
+        let mut rng = SmallRng::seed_from_u64(a);
+        let mut mv = Vec::new();
+        let mut oc = Vec::new();
+        for i in 0..plies {
+            if i == plies / 2 {
+                p = p.view_for(Player::Second);
+            }
+            prop_assert!(p.check().is_ok(), "{}", p.position_text());
+            match p.status() {
+                Status::Decision => {
+                    p.legal_moves(&mut mv);
+                    p.play(mv[rng.gen_range(0..mv.len())]);
+                }
+                Status::Chance => {
+                    p.chance_outcomes(&mut oc);
+                    p.apply_outcome(oc[rng.gen_range(0..oc.len())].0);
+                }
+                Status::Terminal(_) => break,
+            }
+        }
+    }
+}

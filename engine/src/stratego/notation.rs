@@ -219,7 +219,7 @@ impl Stratego {
         if let Some(value) = moved_field {
             parse_moved(&mut pos, value)?;
         }
-        check_consistency(&pos)?;
+        pos.check()?;
         pos.refresh();
         Ok(pos)
     }
@@ -428,6 +428,17 @@ fn parse_two(pos: &mut Stratego, value: &str) -> Result<(), ParseError> {
         });
     }
     Ok(())
+}
+
+impl Stratego {
+    /// Checks what the parser checks once the fields are read: no more
+    /// pieces of a rank than the army has, unknown pieces on one side only
+    /// and able to take ranks from the pool, a pending battle that is an
+    /// attack by the side to move with an unknown piece involved. Positions
+    /// reached by play always pass; use it after [`Stratego::put_piece`].
+    pub fn check(&self) -> Result<(), ParseError> {
+        check_consistency(self)
+    }
 }
 
 /// Rules that the fields must satisfy together.

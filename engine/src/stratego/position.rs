@@ -209,7 +209,8 @@ impl Stratego {
 
     /// Puts `piece` on `sq` (or empties it) outside the rules, e.g. while
     /// setting up or swapping pieces by hand; the hash and the result are
-    /// recomputed. Returns `false` (and changes nothing) for a lake.
+    /// recomputed. Returns `false` (and changes nothing) for a lake. The
+    /// result is not checked against the army: call [`Stratego::check`].
     pub fn put_piece(&mut self, sq: Square, piece: Option<Piece>) -> bool {
         if sq.is_lake() {
             return false;
