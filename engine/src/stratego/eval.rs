@@ -84,11 +84,11 @@ impl Stratego {
         let mut pool: Option<Pool> = None;
         let mut unknown_means = None;
         let mut score = 0.0;
-        for (i, cell) in self.board.iter().enumerate() {
-            let Some(p) = cell else { continue };
-            if p.colour() != colour {
-                continue;
-            }
+        let mut own = self.occ[colour.index()];
+        while own != 0 {
+            let i = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let Some(p) = self.board[i] else { continue };
             // `movable`: the chance that the piece can move (it earns the
             // square bonus only then).
             let (value, movable) = match p.rank() {
