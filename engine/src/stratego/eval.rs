@@ -22,6 +22,10 @@
 //! - Left out: the non-capture counter (it would be game state), EBQS and the
 //!   random factor (searches may add their own noise).
 //!
+//! - At a chance node (a pending battle) the board is scored as it stands,
+//!   the attacker still on its square; searches expand chance nodes rather
+//!   than evaluate them.
+//!
 //! The raw difference `D` is in Table 5.1 units (a Scout is 10). It is kept
 //! exact for `|D| <= 500` and compressed smoothly beyond, so the result lies
 //! strictly inside (-1000, 1000): `500 + 499 * (1 - exp(-(|D| - 500) / 499))`.
@@ -80,33 +84,39 @@ impl Stratego {
         let mut pool: Option<Pool> = None;
         let mut unknown_means = None;
         let mut score = 0.0;
-        for (i, cell) in self.board.iter().enumerate() {
-            let Some(p) = cell else { continue };
-            if p.colour() != colour {
-                continue;
-            }
+        let mut own = self.occ[colour.index()];
+        while own != 0 {
+            let i = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let Some(p) = self.board[i] else { continue };
+            // `movable`: the chance that the piece can move (it earns the
+            // square bonus only then).
             let (value, movable) = match p.rank() {
-                Some(r) => (values[r.index()], r.is_movable()),
+                Some(r) => (values[r.index()], if r.is_movable() { 1.0 } else { 0.0 }),
                 None => {
-                    let (all, moved) = *unknown_means.get_or_insert_with(|| {
+                    let (all, moved, p_movable) = *unknown_means.get_or_insert_with(|| {
                         let pool = pool.get_or_insert_with(|| self.pool(colour));
                         pool_means(pool, &values)
                     });
-                    (if p.has_moved() { moved } else { all }, true)
+                    if p.has_moved() {
+                        (moved, 1.0)
+                    } else {
+                        (all, p_movable)
+                    }
                 }
             };
             score += value;
             if !p.is_revealed() {
                 score += HIDDEN_BONUS * value;
             }
-            if movable {
+            if movable > 0.0 {
                 let row = i / 10;
                 let adv = match colour {
                     Player::First => row,
                     Player::Second => 9 - row,
                 } as f64
                     / 9.0;
-                score += SQUARE_BONUS * adv * adv;
+                score += movable * SQUARE_BONUS * adv * adv;
             }
         }
         score
@@ -123,8 +133,9 @@ impl Stratego {
     }
 }
 
-/// Mean value over the whole pool and over its movable ranks.
-fn pool_means(pool: &Pool, values: &[f64; RANK_COUNT]) -> (f64, f64) {
+/// Mean value over the whole pool, over its movable ranks, and the share of
+/// movable ranks in it.
+fn pool_means(pool: &Pool, values: &[f64; RANK_COUNT]) -> (f64, f64, f64) {
     let (mut s_all, mut n_all, mut s_mov, mut n_mov) = (0.0, 0.0, 0.0, 0.0);
     for r in Rank::ALL {
         let n = pool.counts[r.index()] as f64;
@@ -136,7 +147,7 @@ fn pool_means(pool: &Pool, values: &[f64; RANK_COUNT]) -> (f64, f64) {
         }
     }
     let mean = |s: f64, n: f64| if n > 0.0 { s / n } else { 0.0 };
-    (mean(s_all, n_all), mean(s_mov, n_mov))
+    (mean(s_all, n_all), mean(s_mov, n_mov), mean(n_mov, n_all))
 }
 
 /// Exact up to 500, then compressed toward (but never reaching) 999.

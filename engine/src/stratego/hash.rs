@@ -12,7 +12,7 @@ use super::square::{Square, SQUARES};
 use crate::game::Player;
 use crate::zobrist::table;
 
-const PIECE_KEYS: [u64; SQUARES * 128] = table(0x5354_5241_0001);
+static PIECE_KEYS: [u64; SQUARES * 128] = table(0x5354_5241_0001);
 const SIDE_KEY: [u64; 1] = table(0x5354_5241_0002);
 const PENDING_KEYS: [u64; 2 * SQUARES] = table(0x5354_5241_0003);
 const TWO_SQUARE_KEYS: [u64; 2 * (2 * SQUARES + 16)] = table(0x5354_5241_0004);

@@ -112,7 +112,10 @@ impl Stratego {
         }
         let side = self.side;
         let mut pool = None;
-        for i in 0..SQUARES {
+        let mut own = self.occ[side.index()];
+        while own != 0 {
+            let i = own.trailing_zeros() as usize;
+            own &= own - 1;
             let Some(from) = Square::new(i) else { continue };
             let Some(m) = self.mobility(from, side, &mut pool) else {
                 continue;
@@ -147,7 +150,14 @@ impl Stratego {
     /// two-squares state applies).
     pub fn has_any_move(&self, player: Player) -> bool {
         let mut pool = None;
-        for i in 0..SQUARES {
+        // Front pieces are the likeliest to move: visit them first.
+        let mut own = self.occ[player.index()];
+        while own != 0 {
+            let i = match player {
+                Player::First => 127 - own.leading_zeros() as usize,
+                Player::Second => own.trailing_zeros() as usize,
+            };
+            own &= !(1u128 << i);
             let Some(from) = Square::new(i) else { continue };
             let Some(m) = self.mobility(from, player, &mut pool) else {
                 continue;

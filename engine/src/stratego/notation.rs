@@ -219,7 +219,7 @@ impl Stratego {
         if let Some(value) = moved_field {
             parse_moved(&mut pos, value)?;
         }
-        check_consistency(&pos)?;
+        pos.check()?;
         pos.refresh();
         Ok(pos)
     }
@@ -244,6 +244,13 @@ fn parse_board(pos: &mut Stratego, field: &str) -> Result<(), ParseError> {
         let mut chars = row.chars().peekable();
         while let Some(c) = chars.next() {
             if let Some(d) = c.to_digit(10) {
+                if d == 0 {
+                    return Err(ParseError::new(
+                        K::BadValue,
+                        name,
+                        "a run of empty squares cannot start with 0",
+                    ));
+                }
                 let mut run = d as usize;
                 while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
                     chars.next();
@@ -421,6 +428,17 @@ fn parse_two(pos: &mut Stratego, value: &str) -> Result<(), ParseError> {
         });
     }
     Ok(())
+}
+
+impl Stratego {
+    /// Checks what the parser checks once the fields are read: no more
+    /// pieces of a rank than the army has, unknown pieces on one side only
+    /// and able to take ranks from the pool, a pending battle that is an
+    /// attack by the side to move with an unknown piece involved. Positions
+    /// reached by play always pass; use it after [`Stratego::put_piece`].
+    pub fn check(&self) -> Result<(), ParseError> {
+        check_consistency(self)
+    }
 }
 
 /// Rules that the fields must satisfy together.

@@ -28,13 +28,15 @@ pub struct Piece(NonZeroU8);
 
 impl Piece {
     /// A piece of `colour` with rank `rank` (`None` = unknown to the viewer).
-    /// `moved` is ignored when `revealed` (see the module doc).
+    /// `moved` is ignored when `revealed` (see the module doc), and
+    /// `revealed` when the rank is unknown (the opponent of the owner is the
+    /// viewer then, and he would know it).
     pub fn new(colour: Player, rank: Option<Rank>, revealed: bool, moved: bool) -> Piece {
         let mut b = PRESENT | rank.map_or(UNKNOWN, |r| r as u8);
         if colour == Player::Second {
             b |= COLOUR;
         }
-        if revealed {
+        if revealed && rank.is_some() {
             b |= REVEALED;
         } else if moved {
             b |= MOVED;
@@ -120,8 +122,8 @@ mod tests {
                         let p = Piece::new(colour, rank, revealed, moved);
                         assert_eq!(p.colour(), colour);
                         assert_eq!(p.rank(), rank);
-                        assert_eq!(p.is_revealed(), revealed);
-                        assert_eq!(p.has_moved(), moved && !revealed);
+                        assert_eq!(p.is_revealed(), revealed && rank.is_some());
+                        assert_eq!(p.has_moved(), moved && !p.is_revealed());
                         assert!(p.code() < 128);
                     }
                 }

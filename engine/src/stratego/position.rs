@@ -53,6 +53,9 @@ pub struct Stratego {
     pub(crate) pending: Option<(Square, Square)>,
     pub(crate) decided: Decided,
     pub(crate) hash: u64,
+    /// Squares occupied by each colour (bit = square index), so that move
+    /// generation visits only the side's own pieces.
+    pub(crate) occ: [u128; 2],
 }
 
 impl Stratego {
@@ -68,6 +71,7 @@ impl Stratego {
             pending: None,
             decided: Decided::Open,
             hash: 0,
+            occ: [0; 2],
         }
     }
 
@@ -135,11 +139,14 @@ impl Stratego {
 
     #[inline]
     pub(crate) fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        let bit = 1u128 << sq.index();
         if let Some(old) = self.board[sq.index()] {
             self.hash ^= hash::piece_key(sq, old);
+            self.occ[old.colour().index()] &= !bit;
         }
         if let Some(new) = piece {
             self.hash ^= hash::piece_key(sq, new);
+            self.occ[new.colour().index()] |= bit;
         }
         self.board[sq.index()] = piece;
     }
@@ -202,6 +209,12 @@ impl Stratego {
     /// Recomputes the cached hash and result after a wholesale change
     /// (parsing, building, masking a view).
     pub(crate) fn refresh(&mut self) {
+        self.occ = [0; 2];
+        for (i, cell) in self.board.iter().enumerate() {
+            if let Some(p) = cell {
+                self.occ[p.colour().index()] |= 1u128 << i;
+            }
+        }
         self.hash = self.compute_hash();
         self.decided = Decided::Open;
         self.decide();
@@ -209,7 +222,8 @@ impl Stratego {
 
     /// Puts `piece` on `sq` (or empties it) outside the rules, e.g. while
     /// setting up or swapping pieces by hand; the hash and the result are
-    /// recomputed. Returns `false` (and changes nothing) for a lake.
+    /// recomputed. Returns `false` (and changes nothing) for a lake. The
+    /// result is not checked against the army: call [`Stratego::check`].
     pub fn put_piece(&mut self, sq: Square, piece: Option<Piece>) -> bool {
         if sq.is_lake() {
             return false;

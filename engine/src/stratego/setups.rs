@@ -245,6 +245,51 @@ impl Stratego {
         Ok(pos)
     }
 
+    /// Checks that this is a position before the first move: every piece of
+    /// known rank, each side's pieces inside its setup rows (Red ranks 1–4,
+    /// Blue 7–10) and forming exactly the variant's army. Errors name the
+    /// rank or the side at fault.
+    pub fn validate_setup_position(&self) -> Result<(), ParseError> {
+        for sq in Square::all() {
+            let Some(p) = self.piece_at(sq) else { continue };
+            let field = format!("rank {}", sq.rank_index() + 1);
+            let (name, inside, rows) = match p.colour() {
+                Player::First => ("red", sq.rank_index() < 4, "1-4"),
+                Player::Second => ("blue", sq.rank_index() >= 6, "7-10"),
+            };
+            if !inside {
+                return Err(ParseError::new(
+                    K::Inconsistent,
+                    field,
+                    format!("a {name} piece on {sq}, outside {name}'s setup rows {rows}"),
+                ));
+            }
+            if p.rank().is_none() {
+                return Err(ParseError::new(
+                    K::Inconsistent,
+                    field,
+                    format!("the {name} piece on {sq} has no known rank"),
+                ));
+            }
+        }
+        for owner in [Player::First, Player::Second] {
+            self.setup_of(owner)
+                .validate(self.config.variant)
+                .map_err(|mut e| {
+                    e.field = format!(
+                        "{} setup",
+                        if owner == Player::First {
+                            "red"
+                        } else {
+                            "blue"
+                        }
+                    );
+                    e
+                })?;
+        }
+        Ok(())
+    }
+
     /// The setup area of `owner` read back from the board (unknown or empty
     /// squares as `None`).
     pub fn setup_of(&self, owner: Player) -> Setup {
@@ -264,6 +309,7 @@ impl Stratego {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::stratego::rank::STANDARD_ARMY;
 
     #[test]
@@ -322,5 +368,30 @@ mod tests {
         let red = Setup::preset("arts-3").unwrap();
         let e = Stratego::from_setups(&StrategoConfig::default(), &red, &s).unwrap_err();
         assert_eq!(e.field, "blue setup");
+    }
+
+    #[test]
+    fn setup_positions_are_checked_row_by_row() {
+        let cfg = StrategoConfig::default();
+        let red = Setup::preset("arts-7").unwrap();
+        let blue = Setup::preset("arts-9").unwrap();
+        let mut p = Stratego::from_setups(&cfg, &red, &blue).unwrap();
+        p.validate_setup_position().unwrap();
+        assert_eq!(p.setup_of(Player::First), red);
+        assert_eq!(p.setup_of(Player::Second), blue);
+        // A red piece moved up to rank 5 is outside the setup rows.
+        let a4 = Square::parse("a4").unwrap();
+        let a5 = Square::parse("a5").unwrap();
+        p.swap_pieces(a4, a5);
+        let e = p.validate_setup_position().unwrap_err();
+        assert_eq!((e.kind, e.field.as_str()), (K::Inconsistent, "rank 5"));
+        p.swap_pieces(a4, a5);
+        // A missing piece breaks the army.
+        p.put_piece(Square::parse("j10").unwrap(), None);
+        let e = p.validate_setup_position().unwrap_err();
+        assert_eq!(e.field, "blue setup");
+        // Barrage: 8 pieces anywhere in the four rows.
+        let b = Stratego::start(&StrategoConfig::for_variant(Variant::Barrage)).unwrap();
+        b.validate_setup_position().unwrap();
     }
 }

@@ -6,6 +6,12 @@
 //! so the search plays in it exactly as in the true game, with attacks on or
 //! by hidden pieces turned into chance nodes. Two true positions that differ
 //! only in ranks the player cannot see give bit-identical views.
+//!
+//! A view decides the end of the game from the viewer's knowledge only: a
+//! captured Flag is known to both, but "cannot move" is judged with the
+//! hidden pieces' possible ranks, so a true game lost by immobility may have
+//! a view that is still open. Referees (the UI, the match runner) therefore
+//! take the status from the true game and give views only to the engine.
 
 use super::position::Stratego;
 use crate::game::Player;
