@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use starcut::{Player, Status};
 
-use crate::board::{squares_in, Board, Sq};
+use crate::board::{squares_in, Board, Piece, Sq};
 use crate::games;
 use crate::protocol::{FromWorker, GameKind, Report, SearchJob, SearchSettings, ToWorker};
 use crate::session::Session;
@@ -117,6 +117,15 @@ pub struct RollShow {
     /// Counts up with every roll, so the page can restart its animation.
     pub serial: u64,
     pub text: String,
+}
+
+/// A Stratego battle: both pieces are revealed to both players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Battle {
+    pub attacker: Piece,
+    pub defender: Piece,
+    /// The owner of the piece left on the square, `None` if both died.
+    pub winner: Option<Player>,
 }
 
 /// Stratego's setup phase: the human arranges his pieces before play.
@@ -288,6 +297,35 @@ impl Model {
             .map(|s| squares_in(&s.text, board.rows, board.cols))
             .find(|sqs| !sqs.is_empty())
             .unwrap_or_default()
+    }
+
+    /// The battle fought by the last step before the shown position.
+    pub fn battle(&self) -> Option<Battle> {
+        if !matches!(self.session.kind(), GameKind::Stratego | GameKind::Barrage) {
+            return None;
+        }
+        let n = self.shown();
+        let step = self.session.steps().into_iter().nth(n.checked_sub(1)?)?;
+        let before = self.session.full_board_at(n - 1).ok()?;
+        let after = self.session.full_board_at(n).ok()?;
+        let sqs = squares_in(&step.text, before.rows, before.cols);
+        let (from, to) = (*sqs.first()?, *sqs.last()?);
+        let defender = before.at(to)?.clone();
+        let attacker = before.at(from)?.clone();
+        Some(Battle {
+            attacker,
+            defender,
+            winner: after.at(to).map(|p| p.owner),
+        })
+    }
+
+    /// Identifies what the strip under the board shows (a roll or a
+    /// battle), so the page restarts its animation when it changes.
+    pub fn strip_key(&self) -> Option<u64> {
+        if self.battle().is_some() {
+            return Some((1 << 40) | self.shown() as u64);
+        }
+        self.roll.as_ref().map(|r| r.serial)
     }
 
     /// One line for the game status area.

@@ -54,6 +54,9 @@ pub trait Session {
     fn to_move_at(&self, n: usize) -> Player;
     /// The board after `n` steps as `viewer` sees it.
     fn board_at(&self, n: usize, viewer: Player) -> Result<Board, String>;
+    /// The board after `n` steps with every rank shown (only for what both
+    /// players know anyway, such as the two pieces of a battle).
+    fn full_board_at(&self, n: usize) -> Result<Board, String>;
     /// The position after `n` steps as `viewer` knows it, in notation.
     fn view_text_at(&self, n: usize, viewer: Player) -> String;
     /// The position at the cursor as `viewer` knows it (what a search of
@@ -167,6 +170,10 @@ impl<G: WebGame> Session for GameSession<G> {
 
     fn board_at(&self, n: usize, viewer: Player) -> Result<Board, String> {
         parse_board(self.kind, &self.position_after(n).view_text(viewer))
+    }
+
+    fn full_board_at(&self, n: usize) -> Result<Board, String> {
+        parse_board(self.kind, &self.position_after(n).position_text())
     }
 
     fn view_text_at(&self, n: usize, viewer: Player) -> String {

@@ -285,10 +285,10 @@ impl App {
                 return;
             }
         };
-        if let Some(show) = &m.roll {
-            if self.roll_clock.is_none_or(|c| c.serial != show.serial) {
+        if let Some(key) = m.strip_key() {
+            if self.roll_clock.is_none_or(|c| c.serial != key) {
                 self.roll_clock = Some(RollClock {
-                    serial: show.serial,
+                    serial: key,
                     started_ms: now_ms(),
                 });
             }

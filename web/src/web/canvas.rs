@@ -320,6 +320,14 @@ fn draw_strip(
 ) -> bool {
     ctx.set_fill_style_str("#2b2b2b");
     ctx.fill_rect(0.0, BOARD_PX, BOARD_PX, STRIP_PX);
+    let animating_key = |key: Option<u64>| {
+        roll.is_some_and(|r| Some(r.serial) == key && now_ms - r.started_ms < ROLL_MS)
+    };
+    if let Some(battle) = model.battle() {
+        let animating = animating_key(model.strip_key());
+        draw_battle(ctx, model, &battle, animating);
+        return animating;
+    }
     let Some(show) = &model.roll else {
         return false;
     };
@@ -377,6 +385,47 @@ fn draw_strip(
     };
     let _ = ctx.fill_text(&caption, 16.0 + n as f64 * 56.0 + 8.0, BOARD_PX + 38.0);
     animating
+}
+
+/// A battle: the two pieces side by side; while animating the defender is
+/// still face down, then both ranks show and the result.
+fn draw_battle(
+    ctx: &CanvasRenderingContext2d,
+    model: &Model,
+    battle: &crate::model::Battle,
+    animating: bool,
+) {
+    let kind = model.session.kind();
+    let names = kind.player_names();
+    let tile = |x: f64, piece: &crate::board::Piece, face_up: bool| {
+        let (fill, ink) = piece_colours(kind, piece.owner);
+        ctx.set_fill_style_str(fill);
+        ctx.fill_rect(x, BOARD_PX + 10.0, 44.0, 44.0);
+        if face_up {
+            ctx.set_fill_style_str(ink);
+            ctx.set_font("bold 24px sans-serif");
+            ctx.set_text_align("center");
+            ctx.set_text_baseline("middle");
+            let _ = ctx.fill_text(&piece.label, x + 22.0, BOARD_PX + 33.0);
+            ctx.set_text_align("start");
+            ctx.set_text_baseline("alphabetic");
+        }
+    };
+    tile(16.0, &battle.attacker, true);
+    ctx.set_fill_style_str("#eee");
+    ctx.set_font("bold 22px sans-serif");
+    let _ = ctx.fill_text("×", 68.0, BOARD_PX + 40.0);
+    tile(92.0, &battle.defender, !animating);
+    ctx.set_font("15px sans-serif");
+    let text = if animating {
+        "Battle!".to_string()
+    } else {
+        match battle.winner {
+            Some(p) => format!("Battle: {} wins", names[p.index()]),
+            None => "Battle: both pieces are removed".to_string(),
+        }
+    };
+    let _ = ctx.fill_text(&text, 150.0, BOARD_PX + 38.0);
 }
 
 /// One die face (pips up to 6, a number above; 0 draws a blank).
