@@ -18,7 +18,7 @@ use super::worker_client::{WorkerClient, WorkerEvent};
 use crate::board::Sq;
 use crate::games;
 use crate::model::{Effect, Model, Msg, Nav, Purpose, WorkerState};
-use crate::protocol::{Algorithm, FromWorker, GameKind, Limit, SearchSettings, ToWorker};
+use crate::protocol::{FromWorker, GameKind, Limit, SearchSettings, ToWorker, ALGORITHMS};
 use crate::saved::SavedGame;
 
 /// localStorage key of the game in progress.
@@ -202,7 +202,7 @@ impl App {
     /// Puts the model's settings into the settings form.
     fn show_settings(&self) {
         let s = &self.model.settings;
-        dom::select("algorithm").set_value(s.algorithm.name());
+        dom::select("algorithm").set_value(&s.algorithm);
         dom::input("probe-factor").set_value(&s.probe_factor.to_string());
         dom::input("opt-tt").set_checked(s.tt);
         dom::input("opt-history").set_checked(s.history);
@@ -491,11 +491,11 @@ fn fill_static_controls() {
         .collect();
     dom::fill_select("game-select", &games, GameKind::Dice.name());
     fill_sides(GameKind::Dice);
-    let algos: Vec<(String, String)> = Algorithm::ALL
+    let algos: Vec<(String, String)> = ALGORITHMS
         .iter()
-        .map(|a| (a.name().to_string(), a.name().to_string()))
+        .map(|a| (a.to_string(), a.to_string()))
         .collect();
-    dom::fill_select("algorithm", &algos, Algorithm::Star2.name());
+    dom::fill_select("algorithm", &algos, "staretc");
 }
 
 fn fill_sides(kind: GameKind) {
@@ -526,8 +526,9 @@ fn read_settings() -> SearchSettings {
     };
     let value = num("limit-value", 1, 600_000, 1000);
     SearchSettings {
-        algorithm: Algorithm::from_name(&dom::select("algorithm").value())
-            .unwrap_or(Algorithm::Star2),
+        algorithm: Some(dom::select("algorithm").value())
+            .filter(|a| ALGORITHMS.contains(&a.as_str()))
+            .unwrap_or_else(|| "staretc".into()),
         probe_factor: num("probe-factor", 1, 16, 1),
         tt: dom::input("opt-tt").checked(),
         history: dom::input("opt-history").checked(),
