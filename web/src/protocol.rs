@@ -140,16 +140,29 @@ pub enum ToWorker {
     Crash,
 }
 
-/// The bounds of one child of the root's chance node (or of the chance node
-/// that follows the best root move) at the latest finished iteration.
+/// One outcome of a watched chance node.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ChanceBound {
-    /// The move or outcome leading to it.
+pub struct ChanceChild {
+    /// The outcome in notation.
     pub label: String,
-    /// Its probability.
     pub probability: f64,
+    /// Its value once searched (the chance node's point of view).
+    pub value: Option<f64>,
+}
+
+/// The chance node below the root move being searched: its window and its
+/// current [lower, upper] bounds (Star1/Star2), as the search last saw them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChanceView {
+    /// The root move leading to it.
+    pub after: String,
+    /// Depth left at the chance node.
+    pub depth: u32,
+    pub alpha: f64,
+    pub beta: f64,
     pub lower: f64,
     pub upper: f64,
+    pub children: Vec<ChanceChild>,
 }
 
 /// A snapshot of a search: sent while it runs and when it ends.
@@ -171,9 +184,8 @@ pub struct Report {
     pub value: Option<f64>,
     /// The game's evaluation bound U (for the eval bar).
     pub bound: f64,
-    /// The search window at the root chance node, if there is one.
-    pub window: Option<(f64, f64)>,
-    pub chance: Vec<ChanceBound>,
+    /// The chance node below the root move being searched, if any.
+    pub chance: Option<ChanceView>,
 }
 
 /// A message from the worker to the page.

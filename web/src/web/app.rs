@@ -413,22 +413,23 @@ impl App {
                 .set_attribute("aria-valuenow", &format!("{:.3}", share * 2.0 - 1.0));
         }
         let mut html = String::new();
-        if !r.chance.is_empty() {
-            let window = r
-                .window
-                .map(|(a, b)| format!("window [{a:.2}, {b:.2}]"))
-                .unwrap_or_default();
+        if let Some(c) = &r.chance {
             html.push_str(&format!(
-                "<caption>Root chance node {}</caption><tr><th>outcome</th><th>p</th><th>lower</th><th>upper</th></tr>",
-                escape(&window)
+                "<caption>Chance node after {} (depth {}): bounds [{:.2}, {:.2}] against window [{:.2}, {:.2}]</caption>\
+                 <tr><th>outcome</th><th>p</th><th>value</th></tr>",
+                escape(&c.after),
+                c.depth,
+                c.lower,
+                c.upper,
+                c.alpha,
+                c.beta
             ));
-            for c in &r.chance {
+            for child in &c.children {
                 html.push_str(&format!(
-                    "<tr><td>{}</td><td>{:.3}</td><td>{:.2}</td><td>{:.2}</td></tr>",
-                    escape(&c.label),
-                    c.probability,
-                    c.lower,
-                    c.upper
+                    "<tr><td>{}</td><td>{:.3}</td><td>{}</td></tr>",
+                    escape(&child.label),
+                    child.probability,
+                    child.value.map_or("–".into(), |v| format!("{v:.2}"))
                 ));
             }
         }
