@@ -125,6 +125,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// scored by the search from `status()`, not by this function).
     fn heuristic(&self) -> Value;
 
+    /// What `player` knows of this position: the position itself in games
+    /// of perfect information; Stratego hides the unrevealed enemy ranks.
+    /// An engine playing `player` must search only this.
+    fn observation(&self, _player: Player) -> Self {
+        self.clone()
+    }
+
     // ----- notation -------------------------------------------------------
 
     /// The start position, if the game has one for this configuration.
