@@ -40,9 +40,7 @@ impl Naive {
             let mut row = Vec::new();
             for ch in rank.chars() {
                 if let Some(n) = ch.to_digit(10) {
-                    for _ in 0..n {
-                        row.push('.');
-                    }
+                    row.extend(std::iter::repeat_n('.', n as usize));
                 } else {
                     row.push(ch);
                 }

@@ -156,3 +156,89 @@ fn move_ordering_puts_the_winning_square_first() {
     assert!(!p.is_legal(DiceMove(200)));
     let _ = DiceRoll(0);
 }
+
+/// The chapter's usable-checker count written out line by line: each checker
+/// is worth (open lines through it) / (lines through it), in twelfths.
+fn naive_score12(text: &str, who: char) -> u32 {
+    let rows: Vec<Vec<char>> = text
+        .split(' ')
+        .next()
+        .unwrap()
+        .split('/')
+        .map(|row| {
+            let mut out = Vec::new();
+            let mut run = 0;
+            for ch in row.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    run = run * 10 + d as usize;
+                } else {
+                    out.extend(std::iter::repeat_n('.', run));
+                    run = 0;
+                    out.push(ch);
+                }
+            }
+            out.extend(std::iter::repeat_n('.', run));
+            out
+        })
+        .collect();
+    let m = rows.len();
+    let enemy = if who == 'c' { 'r' } else { 'c' };
+    let open = |squares: Vec<(usize, usize)>| squares.iter().all(|&(r, c)| rows[r][c] != enemy);
+    let mut total = 0;
+    for r in 0..m {
+        for c in 0..m {
+            if rows[r][c] != who {
+                continue;
+            }
+            let mut lines = vec![
+                (0..m).map(|k| (r, k)).collect::<Vec<_>>(),
+                (0..m).map(|k| (k, c)).collect(),
+            ];
+            if r == c {
+                lines.push((0..m).map(|k| (k, k)).collect());
+            }
+            if r + c == m - 1 {
+                lines.push((0..m).map(|k| (k, m - 1 - k)).collect());
+            }
+            let n = lines.len() as u32;
+            let usable = lines.into_iter().filter(|l| open(l.clone())).count() as u32;
+            total += 12 * usable / n;
+        }
+    }
+    total
+}
+
+#[test]
+fn evaluation_matches_a_line_by_line_count() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = SmallRng::seed_from_u64(3);
+    let (mut moves, mut rolls) = (Vec::new(), Vec::new());
+    for size in 3..=11u8 {
+        for _ in 0..10 {
+            let mut p = Dice::start(&DiceConfig { size }).unwrap();
+            while !matches!(p.status(), Status::Terminal(_)) {
+                let text = p.position_text();
+                assert_eq!(
+                    p.usable_score12(Player::First),
+                    naive_score12(&text, 'c'),
+                    "{text}"
+                );
+                assert_eq!(
+                    p.usable_score12(Player::Second),
+                    naive_score12(&text, 'r'),
+                    "{text}"
+                );
+                let v = p.heuristic();
+                assert!(v > -10.0 && v < 10.0);
+                if p.status() == Status::Chance {
+                    p.chance_outcomes(&mut rolls);
+                    p.apply_outcome(rolls[rng.gen_range(0..rolls.len())].0);
+                } else {
+                    p.legal_moves(&mut moves);
+                    p.play(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+}
