@@ -159,6 +159,8 @@ fn move_ordering_puts_the_winning_square_first() {
 
 /// The chapter's usable-checker count written out line by line: each checker
 /// is worth (open lines through it) / (lines through it), in twelfths.
+/// Rows are indexed from the top here; the set of lines is the same.
+#[allow(clippy::needless_range_loop)] // plain (row, col) indexing is the point
 fn naive_score12(text: &str, who: char) -> u32 {
     let rows: Vec<Vec<char>> = text
         .split(' ')
