@@ -10,6 +10,8 @@ pub mod error;
 pub mod game;
 pub mod perft;
 pub mod record;
+pub mod search;
+pub mod tree;
 pub mod zobrist;
 
 pub use config::GameConfig;
