@@ -189,6 +189,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// A static move-ordering hint for the search: moves with a larger hint
+    /// are tried first when static ordering is on (captures, wins, forward
+    /// moves). Only the order matters, not the scale. Default: no preference.
+    fn move_order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
     /// The value of a terminal position for the side to move: `+U`, `-U` or 0.
     fn terminal_value(&self, winner: Option<Player>) -> Value {
         match winner {
