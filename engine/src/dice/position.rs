@@ -246,6 +246,10 @@ impl Game for Dice {
         self.evaluate()
     }
 
+    fn move_order_hint(&self, mv: Self::Move) -> i32 {
+        self.move_order_score(mv)
+    }
+
     fn start(config: &DiceConfig) -> Option<Self> {
         (super::MIN_SIZE..=super::MAX_SIZE)
             .contains(&config.size)

@@ -56,6 +56,10 @@ impl Game for Stratego {
         self.evaluate()
     }
 
+    fn move_order_hint(&self, mv: Self::Move) -> i32 {
+        self.order_score(mv)
+    }
+
     fn observation(&self, player: Player) -> Self {
         self.view_for(player)
     }
