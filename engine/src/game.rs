@@ -125,6 +125,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// scored by the search from `status()`, not by this function).
     fn heuristic(&self) -> Value;
 
+    /// What `player` knows of this position: the position itself in games
+    /// of perfect information; Stratego hides the unrevealed enemy ranks.
+    /// An engine playing `player` must search only this.
+    fn observation(&self, _player: Player) -> Self {
+        self.clone()
+    }
+
     // ----- notation -------------------------------------------------------
 
     /// The start position, if the game has one for this configuration.
@@ -180,6 +187,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             Step::Move(m) => self.play(m),
             Step::Outcome(o) => self.apply_outcome(o),
         }
+    }
+
+    /// A static move-ordering hint for the search: moves with a larger hint
+    /// are tried first when static ordering is on (captures, wins, forward
+    /// moves). Only the order matters, not the scale. Default: no preference.
+    fn move_order_hint(&self, _mv: Self::Move) -> i32 {
+        0
     }
 
     /// The value of a terminal position for the side to move: `+U`, `-U` or 0.

@@ -13,7 +13,10 @@ pub mod game;
 pub mod perft;
 pub mod record;
 pub mod registry;
+pub mod search;
+pub mod selfplay;
 pub mod stratego;
+pub mod tree;
 pub mod zobrist;
 
 pub use config::GameConfig;

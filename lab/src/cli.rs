@@ -3,6 +3,8 @@
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::search_args::SearchArgs;
+
 /// starcut — a laboratory for search in games with chance.
 #[derive(Parser, Debug)]
 #[command(name = "starcut", version, about, long_about = None)]
@@ -60,6 +62,18 @@ pub enum Command {
         /// Print only the final record, not every step.
         #[arg(long)]
         quiet: bool,
+    },
+    /// Search a position and print the value, the best move and the statistics.
+    Analyse {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Moves and chance outcomes to play before searching.
+        steps: Vec<String>,
+        #[command(flatten)]
+        search: SearchArgs,
+        /// Print one JSON object (value, best, nodes, chance_nodes, cuts, time_ms, ...).
+        #[arg(long)]
+        json: bool,
     },
     /// List the Stratego and Barrage setup presets (or print one).
     Setups {

@@ -5,6 +5,7 @@
 mod cli;
 mod commands;
 mod position;
+mod search_args;
 
 use std::process::ExitCode;
 
@@ -40,6 +41,17 @@ fn run(cli: Cli) -> Result<()> {
             seed: *seed,
             max_steps: *max_steps,
             quiet: *quiet,
+        }),
+        Command::Analyse {
+            game,
+            steps,
+            search,
+            json,
+        } => kind(game)?.visit(commands::analyse::Analyse {
+            args: game,
+            steps,
+            search,
+            json: *json,
         }),
         Command::Setups { name } => commands::setups::run(name.as_deref()),
     }

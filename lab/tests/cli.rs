@@ -142,3 +142,65 @@ fn every_subcommand_has_help() {
         assert!(out.contains("Usage: starcut"), "{sub}: {out}");
     }
 }
+
+#[test]
+fn analyse_json_has_the_contract_fields_and_algorithms_agree() {
+    let mut values = Vec::new();
+    for algo in [
+        "plain",
+        "expectimax",
+        "star0.5",
+        "star1",
+        "star2",
+        "star2.5",
+        "staretc",
+    ] {
+        let out = ok(&[
+            "analyse",
+            "dice",
+            "4/4/4/4 c",
+            "--depth",
+            "3",
+            "--algo",
+            algo,
+            "--json",
+        ]);
+        let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+        for field in ["value", "best", "nodes", "chance_nodes", "cuts", "time_ms"] {
+            assert!(v.get(field).is_some(), "{algo}: no '{field}' in {out}");
+        }
+        assert!(v["cuts"].is_object(), "{algo}: cuts is an object");
+        assert!(v["nodes"].as_u64().unwrap() > 0);
+        values.push((
+            algo,
+            v["value"].as_f64().unwrap(),
+            v["nodes"].as_u64().unwrap(),
+        ));
+    }
+    let reference = values[0].1;
+    for (algo, value, _) in &values {
+        assert!(
+            (value - reference).abs() <= 1e-9 * reference.abs().max(1.0),
+            "{algo}: {value} != expectimax {reference}"
+        );
+    }
+    let nodes = |name: &str| values.iter().find(|v| v.0 == name).unwrap().2;
+    assert!(nodes("star2") < nodes("plain"), "{values:?}");
+}
+
+#[test]
+fn analyse_names_a_bad_algorithm_and_never_sees_hidden_ranks() {
+    fails(&["analyse", "dice", "start", "--algo", "star9"], "star9");
+    fails(
+        &["analyse", "dice", "start", "--algo", "star1+fast"],
+        "'fast'",
+    );
+    // Red to move in the true start position: the search sees Blue's pieces
+    // as unknown, so its principal variation through an attack is a chance
+    // outcome, and the searched position printed is Red's view.
+    let out = ok(&["analyse", "barrage", "start", "--depth", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let position = v["position"].as_str().unwrap();
+    assert!(position.contains("b?"), "{position}");
+    assert!(!position.contains("b1"), "{position}");
+}

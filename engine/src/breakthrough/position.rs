@@ -342,6 +342,10 @@ impl Game for Breakthrough {
         self.evaluate()
     }
 
+    fn move_order_hint(&self, mv: Self::Move) -> i32 {
+        self.move_order_score(mv)
+    }
+
     fn start(config: &BreakthroughConfig) -> Option<Self> {
         let ok = (MIN_DIM..=MAX_DIM).contains(&config.rows)
             && (MIN_DIM..=MAX_DIM).contains(&config.cols);

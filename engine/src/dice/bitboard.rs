@@ -77,3 +77,27 @@ pub fn player_line(m: u8, first: bool, i: u8) -> u128 {
         row_mask(m, i)
     }
 }
+
+const fn build_coords() -> [[(u8, u8); 121]; N] {
+    let mut out = [[(0u8, 0u8); 121]; N];
+    let mut m = 1;
+    while m < N {
+        let mut sq = 0;
+        while sq < m * m {
+            out[m][sq] = ((sq / m) as u8, (sq % m) as u8);
+            sq += 1;
+        }
+        m += 1;
+    }
+    out
+}
+
+/// (row, col) of every square for every size: a table lookup instead of a
+/// division by a run-time m in the hot `play`.
+static COORDS: [[(u8, u8); 121]; N] = build_coords();
+
+/// (row, col) of square `sq` on an m x m board (`sq < m * m`).
+#[inline]
+pub fn coords(m: u8, sq: u8) -> (u8, u8) {
+    COORDS[m as usize][sq as usize]
+}

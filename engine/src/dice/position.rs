@@ -5,7 +5,7 @@ use crate::error::{IllegalMove, ParseError};
 use crate::game::{Game, Player, Status, Value};
 use crate::zobrist;
 
-use super::bitboard::{anti_mask, col_mask, diag_mask, full_mask, row_mask};
+use super::bitboard::{anti_mask, col_mask, coords, diag_mask, full_mask, row_mask};
 use super::config::DiceConfig;
 
 /// A move: the square a checker is placed on, index `row * m + col`.
@@ -133,7 +133,7 @@ impl Dice {
     fn completes_line(&self, p: Player, sq: u8) -> bool {
         let m = self.size;
         let own = self.checkers[p.index()];
-        let (r, c) = (sq / m, sq % m);
+        let (r, c) = coords(m, sq);
         let full = |mask: u128| own & mask == mask;
         full(row_mask(m, r))
             || full(col_mask(m, c))
@@ -244,6 +244,10 @@ impl Game for Dice {
 
     fn heuristic(&self) -> Value {
         self.evaluate()
+    }
+
+    fn move_order_hint(&self, mv: Self::Move) -> i32 {
+        self.move_order_score(mv)
     }
 
     fn start(config: &DiceConfig) -> Option<Self> {

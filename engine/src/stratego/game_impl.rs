@@ -56,6 +56,14 @@ impl Game for Stratego {
         self.evaluate()
     }
 
+    fn move_order_hint(&self, mv: Self::Move) -> i32 {
+        self.order_score(mv)
+    }
+
+    fn observation(&self, player: Player) -> Self {
+        self.view_for(player)
+    }
+
     fn start(config: &StrategoConfig) -> Option<Self> {
         let (red, blue) = default_setups(config.variant);
         Stratego::from_setups(config, &red, &blue).ok()

@@ -1,4 +1,5 @@
 //! One module per subcommand.
+pub mod analyse;
 pub mod moves;
 pub mod perft;
 pub mod play;

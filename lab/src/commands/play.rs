@@ -6,6 +6,7 @@ use anyhow::{bail, Result};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use starcut::registry::GameVisitor;
+use starcut::selfplay::sample_outcome;
 use starcut::{Game, Player, Record, Status, Step};
 
 use crate::cli::GameArgs;
@@ -17,19 +18,6 @@ pub struct Play<'a> {
     pub seed: u64,
     pub max_steps: usize,
     pub quiet: bool,
-}
-
-/// Picks an outcome with probability proportional to its weight.
-pub fn sample_outcome<G: Game, R: Rng>(outcomes: &[(G::Outcome, u32)], rng: &mut R) -> G::Outcome {
-    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-    let mut x = rng.gen_range(0..total);
-    for &(o, w) in outcomes {
-        if x < u64::from(w) {
-            return o;
-        }
-        x -= u64::from(w);
-    }
-    outcomes[outcomes.len() - 1].0
 }
 
 fn player_name(p: Player) -> &'static str {
@@ -66,7 +54,7 @@ impl GameVisitor for Play<'_> {
                     if outcomes.is_empty() {
                         bail!("{}: chance node without outcomes", pos.position_text());
                     }
-                    Step::Outcome(sample_outcome::<G, _>(&outcomes, &mut rng))
+                    Step::Outcome(sample_outcome(&outcomes, &mut rng))
                 }
             };
             if !self.quiet {

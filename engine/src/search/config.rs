@@ -1,0 +1,301 @@
+//! Search settings: which chance-node algorithm runs and which enhancements
+//! are switched on, so that every experiment of the references can be run as
+//! an on/off comparison.
+//!
+//! Algorithm names (command line, saved settings, the web app):
+//!
+//! | name         | chance nodes                                                    |
+//! |--------------|-----------------------------------------------------------------|
+//! | `expectimax` | Star0: every outcome searched with the full window (Hsu F3.0')  |
+//! | `star0.5`    | Star0.5: full-window children, cut I/II checked between children |
+//! | `star1`      | Star1: cut I/II plus narrowed child windows (A_i, B_i)           |
+//! | `star2`      | Star2: probe the first move of every outcome, then Star1 (h = 1) |
+//! | `star2.5`    | Star2.5: probe the first `probe_factor` moves of every outcome, in `probing` order (cyclic or sequential), then Star1 |
+//! | `staretc`    | StarETC: transposition-table bounds of every outcome first, then Star2.5 probing, then Star1 |
+//!
+//! Following Hsu's slides, Star2.5 is Star2 with a probing factor h and a
+//! probing order; with h = 1 it equals Star2 and with h = 0 it equals Star1.
+//! `star2` ignores `probe_factor` (always h = 1); `star2.5` and `staretc` use
+//! it. StarETC needs `tt`; without a table it behaves like Star2.5.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ParseError, ParseErrorKind};
+
+/// The chance-node procedure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ChanceAlgo {
+    #[serde(rename = "expectimax")]
+    Expectimax,
+    #[serde(rename = "star0.5")]
+    Star05,
+    #[serde(rename = "star1")]
+    Star1,
+    #[serde(rename = "star2")]
+    Star2,
+    #[serde(rename = "star2.5")]
+    Star25,
+    #[serde(rename = "staretc")]
+    StarEtc,
+}
+
+impl ChanceAlgo {
+    /// Every algorithm, weakest first.
+    pub const ALL: [ChanceAlgo; 6] = [
+        ChanceAlgo::Expectimax,
+        ChanceAlgo::Star05,
+        ChanceAlgo::Star1,
+        ChanceAlgo::Star2,
+        ChanceAlgo::Star25,
+        ChanceAlgo::StarEtc,
+    ];
+
+    /// The name used in text (`star0.5`, `staretc`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ChanceAlgo::Expectimax => "expectimax",
+            ChanceAlgo::Star05 => "star0.5",
+            ChanceAlgo::Star1 => "star1",
+            ChanceAlgo::Star2 => "star2",
+            ChanceAlgo::Star25 => "star2.5",
+            ChanceAlgo::StarEtc => "staretc",
+        }
+    }
+
+    /// Whether the procedure has a probing phase.
+    pub const fn probes(self) -> bool {
+        matches!(
+            self,
+            ChanceAlgo::Star2 | ChanceAlgo::Star25 | ChanceAlgo::StarEtc
+        )
+    }
+}
+
+impl fmt::Display for ChanceAlgo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ChanceAlgo {
+    type Err = ParseError;
+
+    /// Accepts the names above, case-insensitively, and `star0` for
+    /// expectimax.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase();
+        if lower == "star0" {
+            return Ok(ChanceAlgo::Expectimax);
+        }
+        ChanceAlgo::ALL
+            .into_iter()
+            .find(|a| a.name() == lower)
+            .ok_or_else(|| {
+                ParseError::new(
+                    ParseErrorKind::BadValue,
+                    "chance algorithm",
+                    format!(
+                        "'{s}' is not one of expectimax, star0.5, star1, star2, star2.5, staretc"
+                    ),
+                )
+            })
+    }
+}
+
+/// The order of Star2.5 probes (Hsu): `Cyclic` probes the j-th move of every
+/// outcome before the (j+1)-th of any; `Sequential` probes the first h moves
+/// of one outcome before going to the next outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Probing {
+    Cyclic,
+    Sequential,
+}
+
+impl Probing {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Probing::Cyclic => "cyclic",
+            Probing::Sequential => "sequential",
+        }
+    }
+}
+
+impl fmt::Display for Probing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Probing {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "cyclic" => Ok(Probing::Cyclic),
+            "sequential" => Ok(Probing::Sequential),
+            _ => Err(ParseError::new(
+                ParseErrorKind::BadValue,
+                "probing",
+                format!("'{s}' is not one of cyclic, sequential"),
+            )),
+        }
+    }
+}
+
+/// Transposition-table replacement scheme (Breuker et al.).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Replacement {
+    /// Keep the entry with the deeper subtree (entries of an older search
+    /// are always replaced).
+    Deep,
+    /// Always replace.
+    Always,
+    /// Two slots per bucket: one kept by depth, one always replaced.
+    TwoTier,
+}
+
+impl fmt::Display for Replacement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Replacement::Deep => "deep",
+            Replacement::Always => "always",
+            Replacement::TwoTier => "twotier",
+        })
+    }
+}
+
+impl FromStr for Replacement {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "deep" => Ok(Replacement::Deep),
+            "always" => Ok(Replacement::Always),
+            "twotier" | "two-tier" => Ok(Replacement::TwoTier),
+            _ => Err(ParseError::new(
+                ParseErrorKind::BadValue,
+                "replacement",
+                format!("'{s}' is not one of deep, always, twotier"),
+            )),
+        }
+    }
+}
+
+/// Which of Hsu's incremental Star1 formulas compute the child windows
+/// (A_i, B_i) and the bounds (m_i, M_i) when no probe information exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Star1Formula {
+    /// Uniform formulas (1)-(6) when all weights are equal, the integer
+    /// weight (GCD) formulas (13)-(18) otherwise.
+    Auto,
+    /// The general-probability formulas (7)-(12) always.
+    General,
+}
+
+/// Everything that selects how the search runs.
+///
+/// `Default` is the strongest exact setup: StarETC with probe factor 1
+/// (Arts, Table 6.9: h = 1 prunes most with good move ordering), cyclic
+/// probing, alpha-beta, a 16 MB Deep transposition table, history, killers,
+/// static ordering and iterative deepening. PVS is off by default: with
+/// real-valued evaluations and chance nodes its null-window re-searches cost
+/// more than they save on the random test trees (see the search tests).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SearchConfig {
+    pub chance: ChanceAlgo,
+    /// Star2.5 / StarETC probing factor h (moves probed per outcome).
+    pub probe_factor: u32,
+    pub probing: Probing,
+    /// Window cuts at decision nodes, and windows passed to chance nodes.
+    /// Off: every node is searched with an infinite window (plain
+    /// expectimax when `chance` is `expectimax`).
+    pub alpha_beta: bool,
+    pub tt: bool,
+    pub tt_mb: usize,
+    pub tt_replacement: Replacement,
+    /// Use a table value only when it was searched to exactly the remaining
+    /// depth. A deeper entry holds the value of a deeper search; using it is
+    /// the usual engine practice but makes the root value a mix of depths,
+    /// no longer equal to fixed-depth expectimax. On by default so that every
+    /// algorithm returns the expectimax value.
+    pub tt_exact_depth: bool,
+    pub history: bool,
+    pub killers: bool,
+    pub pvs: bool,
+    pub iterative: bool,
+    /// Order moves by [`crate::Game::move_order_hint`] and chance outcomes
+    /// by decreasing weight.
+    pub static_ordering: bool,
+    /// Debug: re-search every cut with plain expectimax and assert that the
+    /// returned bound is sound. Exponential; for tests and small searches.
+    pub verify_cuts: bool,
+    pub star1_formula: Star1Formula,
+    /// Call the progress callback about every this many nodes (0: only
+    /// after each iteration).
+    pub progress_nodes: u64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            chance: ChanceAlgo::StarEtc,
+            probe_factor: 1,
+            probing: Probing::Cyclic,
+            alpha_beta: true,
+            tt: true,
+            tt_mb: 16,
+            tt_replacement: Replacement::Deep,
+            tt_exact_depth: true,
+            history: true,
+            killers: true,
+            pvs: false,
+            iterative: true,
+            static_ordering: true,
+            verify_cuts: false,
+            star1_formula: Star1Formula::Auto,
+            progress_nodes: 1 << 16,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Plain expectimax: no window anywhere, no table, no ordering. The
+    /// reference every other setup must agree with.
+    pub fn expectimax() -> Self {
+        SearchConfig {
+            chance: ChanceAlgo::Expectimax,
+            alpha_beta: false,
+            tt: false,
+            history: false,
+            killers: false,
+            pvs: false,
+            iterative: false,
+            static_ordering: false,
+            ..SearchConfig::default()
+        }
+    }
+
+    /// Only `chance` and alpha-beta, every other enhancement off: the setup
+    /// of the worked examples, where children are searched in given order.
+    pub fn bare(chance: ChanceAlgo) -> Self {
+        SearchConfig {
+            chance,
+            alpha_beta: true,
+            ..SearchConfig::expectimax()
+        }
+    }
+
+    /// The probing factor actually used by the chance algorithm.
+    pub fn effective_probe_factor(&self) -> u32 {
+        match self.chance {
+            ChanceAlgo::Star2 => 1,
+            ChanceAlgo::Star25 | ChanceAlgo::StarEtc => self.probe_factor,
+            _ => 0,
+        }
+    }
+}

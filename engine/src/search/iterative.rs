@@ -1,0 +1,103 @@
+//! Iterative deepening and the search limits (depth, time, nodes).
+//!
+//! Each iteration searches the root with the full window. A limit stops the
+//! search inside an iteration; that iteration's result is dropped and the
+//! last completed one is returned. If not even the first iteration
+//! completed, the best root move searched so far is returned (or the first
+//! legal move), with `completed = false`.
+
+use crate::game::{Game, Status};
+
+use super::clock::Clock;
+use super::run::Run;
+use super::trace::Tracer;
+use super::{Evaluator, IterationInfo, Limits, Progress, SearchResult, Searcher, Stats};
+
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    /// Searches `pos` within `limits`. `clock` measures the time budget;
+    /// `tracer` sees every event; `progress` gets a report after each
+    /// iteration and about every `progress_nodes` nodes.
+    pub fn search<T: Tracer<G>>(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        clock: &dyn Clock,
+        tracer: &mut T,
+        progress: &mut dyn FnMut(&Progress<G>),
+    ) -> SearchResult<G> {
+        if let Some(tt) = &mut self.shared.tt {
+            tt.new_search();
+        }
+        self.shared.ordering.age();
+        let mut run = Run::new(
+            &self.config,
+            &self.eval,
+            &mut self.shared,
+            tracer,
+            clock,
+            progress,
+            pos.bound(),
+            limits.deadline_ms,
+            limits.max_nodes,
+        );
+        let mut result = SearchResult {
+            value: 0.0,
+            best: None,
+            pv: Vec::new(),
+            stats: Stats::default(),
+            depth: 0,
+            completed: false,
+            iterations: Vec::new(),
+        };
+        let first = if self.config.iterative {
+            limits.depth.min(1)
+        } else {
+            limits.depth
+        };
+        let is_decision = pos.status() == Status::Decision;
+        for d in first..=limits.depth {
+            run.iteration = d;
+            run.root_best = None;
+            let (a, b) = run.full_window();
+            let v = run.node(pos, d, a, b, 0);
+            if run.aborted {
+                break;
+            }
+            result.value = v;
+            result.best = if is_decision {
+                run.root_best.map(|(m, _)| m)
+            } else {
+                None
+            };
+            result.pv.clear();
+            result.pv.extend_from_slice(&run.sh.pv[0]);
+            result.depth = d;
+            run.stats.depth_reached = d;
+            run.last_best = result.best;
+            run.last_value = Some(v);
+            result.iterations.push(IterationInfo {
+                depth: d,
+                value: v,
+                best: result.best.map(|m| pos.move_text(m)),
+                nodes: run.stats.nodes(),
+                time_ms: clock.now_ms() - run.start_ms,
+            });
+            run.report(true);
+        }
+        result.completed = !run.aborted;
+        if result.iterations.is_empty() && is_decision {
+            // Stopped inside the first iteration: best effort.
+            if let Some((m, v)) = run.root_best {
+                result.best = Some(m);
+                result.value = v;
+            } else {
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                result.best = moves.first().copied();
+            }
+        }
+        result.stats = run.stats;
+        result.stats.time_ms = clock.now_ms() - run.start_ms;
+        result
+    }
+}

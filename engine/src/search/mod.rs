@@ -1,0 +1,240 @@
+//! The chance-node search: expectimax and the *-minimax family (Star0.5,
+//! Star1, Star2, Star2.5, StarETC) with alpha-beta, PVS, transposition
+//! table, history and killer heuristics, static ordering and iterative
+//! deepening, each switchable in [`SearchConfig`].
+//!
+//! Semantics: depth counts decisions only (chance nodes do not use depth,
+//! as in perft and Arts); values are `f64` game units from the side to
+//! move's point of view, a child's value negated when its side to move
+//! differs; terminal positions score exactly `terminal_value` (±U or 0); a
+//! non-terminal node at depth 0 is scored by the [`Evaluator`]. With every
+//! forward pruning off, every algorithm returns the plain expectimax value
+//! (see [`verify::reference_value`]).
+//!
+//! ```
+//! use starcut::search::{SearchConfig, Searcher};
+//! use starcut::tree::TreeGame;
+//! let pos = TreeGame::parse("bound 10\nmax(3 chance(1*min(4 8) 1*min(-2 6)))").unwrap();
+//! let mut s = Searcher::new(SearchConfig::default());
+//! let r = s.search_depth(&pos, 3);
+//! assert_eq!(r.value, 3.0);
+//! ```
+
+mod chance;
+pub mod clock;
+pub mod config;
+mod iterative;
+mod negamax;
+pub mod ordering;
+mod run;
+pub mod stats;
+pub mod testing;
+pub mod trace;
+pub mod tt;
+pub mod verify;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, Step, Value};
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use clock::StdClock;
+pub use clock::{Clock, FixedClock, ManualClock};
+pub use config::{ChanceAlgo, Probing, Replacement, SearchConfig, Star1Formula};
+pub use stats::{Cuts, Stats};
+pub use trace::{CutKind, NoTrace, NodeKind, RecordingTracer, TraceEvent, Tracer};
+
+use run::{Run, Shared};
+
+/// A static evaluation, from the side to move's point of view, strictly
+/// inside (-U, U).
+pub trait Evaluator<G: Game> {
+    fn evaluate(&self, pos: &G) -> Value;
+}
+
+/// The game's own [`Game::heuristic`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DefaultEval;
+
+impl<G: Game> Evaluator<G> for DefaultEval {
+    #[inline]
+    fn evaluate(&self, pos: &G) -> Value {
+        pos.heuristic()
+    }
+}
+
+/// When a search stops.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Decisions to look ahead (the last iteration with iterative deepening).
+    pub depth: u32,
+    /// Time budget in milliseconds, measured with the search's clock from
+    /// the moment the search starts.
+    pub deadline_ms: Option<f64>,
+    /// Node budget.
+    pub max_nodes: Option<u64>,
+}
+
+impl Limits {
+    /// Only a depth.
+    pub fn depth(depth: u32) -> Self {
+        Limits {
+            depth,
+            deadline_ms: None,
+            max_nodes: None,
+        }
+    }
+}
+
+/// A progress report: after every completed iteration, and about every
+/// `SearchConfig::progress_nodes` nodes.
+#[derive(Clone, Debug)]
+pub struct Progress<G: Game> {
+    /// The iteration running (or just completed).
+    pub depth: u32,
+    pub stats: Stats,
+    /// The best root move so far (last completed iteration, or the running
+    /// one before any completed).
+    pub best: Option<G::Move>,
+    pub value: Option<Value>,
+    pub iteration_complete: bool,
+}
+
+/// One completed iteration of iterative deepening.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IterationInfo {
+    pub depth: u32,
+    pub value: Value,
+    /// The best move in the game's notation (`None` at a chance root).
+    pub best: Option<String>,
+    /// Nodes searched so far (all iterations).
+    pub nodes: u64,
+    pub time_ms: f64,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult<G: Game> {
+    /// Root value from the root's side to move (an expectation at a chance
+    /// root).
+    pub value: Value,
+    /// Best move; `None` at a chance or terminal root.
+    pub best: Option<G::Move>,
+    /// Principal variation; through chance nodes it follows the likeliest
+    /// outcome.
+    pub pv: Vec<Step<G::Move, G::Outcome>>,
+    pub stats: Stats,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// False when a limit stopped the search before `Limits::depth`.
+    pub completed: bool,
+    pub iterations: Vec<IterationInfo>,
+}
+
+/// The result of [`Searcher::search_window`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WindowResult {
+    /// Fail-soft: <= alpha is an upper bound, >= beta a lower bound.
+    pub value: Value,
+    pub stats: Stats,
+}
+
+/// A search engine for game `G`. Owns the transposition table, the ordering
+/// tables and the per-ply buffers, all reused across searches.
+pub struct Searcher<G: Game, E: Evaluator<G> = DefaultEval> {
+    config: SearchConfig,
+    eval: E,
+    shared: Shared<G>,
+}
+
+impl<G: Game> Searcher<G, DefaultEval> {
+    /// A searcher with the game's own heuristic.
+    pub fn new(config: SearchConfig) -> Self {
+        Searcher::with_evaluator(config, DefaultEval)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    pub fn with_evaluator(config: SearchConfig, eval: E) -> Self {
+        let shared = Shared::new(&config);
+        Searcher {
+            config,
+            eval,
+            shared,
+        }
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// Replaces the configuration; the table is rebuilt if its size,
+    /// scheme or presence changed.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        let rebuild = config.tt != self.config.tt
+            || config.tt_mb != self.config.tt_mb
+            || config.tt_replacement != self.config.tt_replacement;
+        self.config = config;
+        if rebuild {
+            self.shared.tt = None;
+            self.shared = Shared::new(&self.config);
+        }
+    }
+
+    /// Forgets everything learned (table, history, killers).
+    pub fn clear(&mut self) {
+        if let Some(tt) = &mut self.shared.tt {
+            tt.clear();
+        }
+        self.shared.ordering.clear();
+    }
+
+    /// A fixed-depth search without time limit, tracing or progress.
+    pub fn search_depth(&mut self, pos: &G, depth: u32) -> SearchResult<G> {
+        self.search(
+            pos,
+            &Limits::depth(depth),
+            &FixedClock(0.0),
+            &mut NoTrace,
+            &mut |_| {},
+        )
+    }
+
+    /// One search of `pos` at exactly `depth` with window (alpha, beta),
+    /// no iterative deepening: the lecture mode's "enter node A with
+    /// window [3, 4]".
+    pub fn search_window<T: Tracer<G>>(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        tracer: &mut T,
+    ) -> WindowResult {
+        if let Some(tt) = &mut self.shared.tt {
+            tt.new_search();
+        }
+        let clock = FixedClock(0.0);
+        let mut progress = |_: &Progress<G>| {};
+        let mut run = Run::new(
+            &self.config,
+            &self.eval,
+            &mut self.shared,
+            tracer,
+            &clock,
+            &mut progress,
+            pos.bound(),
+            None,
+            None,
+        );
+        run.iteration = depth;
+        let value = run.node(pos, depth, alpha, beta, 0);
+        let mut stats = run.stats;
+        stats.depth_reached = depth;
+        WindowResult { value, stats }
+    }
+}

@@ -1,0 +1,211 @@
+//! Node dispatch and decision nodes: fail-soft negamax alpha-beta with
+//! transposition table, move ordering and optional PVS.
+//!
+//! Every node procedure keeps the fail-soft contract for its window
+//! (alpha, beta): a result <= alpha is an upper bound on the true value, a
+//! result >= beta a lower bound, anything between is exact. The chance-node
+//! procedures rely on it.
+
+use crate::game::{Game, Status, Step, Value};
+
+use super::run::Run;
+use super::trace::{CutKind, NodeKind, Tracer};
+use super::Evaluator;
+
+impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
+    /// Searches any node with `depth` decisions left.
+    pub(crate) fn node(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
+        if self.tick() {
+            return 0.0;
+        }
+        self.sh.ensure_ply(ply + 2);
+        self.sh.pv[ply].clear();
+        match pos.status() {
+            Status::Terminal(w) => {
+                self.stats.leaf_nodes += 1;
+                let v = pos.terminal_value(w);
+                self.tracer
+                    .enter(pos, NodeKind::Terminal, ply, depth, alpha, beta);
+                self.tracer.exit(ply, v);
+                v
+            }
+            _ if depth == 0 => self.leaf(pos, ply, alpha, beta),
+            Status::Chance => self.chance(pos, depth, alpha, beta, ply),
+            Status::Decision => self.decision(pos, depth, alpha, beta, ply),
+        }
+    }
+
+    /// Scores a node with the evaluator.
+    #[inline]
+    pub(crate) fn leaf(&mut self, pos: &G, ply: usize, alpha: Value, beta: Value) -> Value {
+        self.stats.leaf_nodes += 1;
+        let v = self.eval.evaluate(pos);
+        self.tracer.enter(pos, NodeKind::Leaf, ply, 0, alpha, beta);
+        self.tracer.exit(ply, v);
+        v
+    }
+
+    fn decision(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        alpha_in: Value,
+        beta_in: Value,
+        ply: usize,
+    ) -> Value {
+        let mut alpha = alpha_in;
+        let mut beta = beta_in;
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(tt) = &self.sh.tt {
+            self.stats.tt_probes += 1;
+            if let Some(e) = tt.probe(key, false) {
+                self.stats.tt_hits += 1;
+                tt_move = e.best;
+                let usable = if self.cfg.tt_exact_depth {
+                    e.depth == depth
+                } else {
+                    e.depth >= depth
+                };
+                // Never cut at the root: the search must name a move.
+                if usable && ply > 0 {
+                    let (lo, hi) = (e.lower, e.upper);
+                    let hit = if lo == hi {
+                        Some(lo)
+                    } else if lo >= beta {
+                        Some(lo)
+                    } else if hi <= alpha {
+                        Some(hi)
+                    } else {
+                        None
+                    };
+                    if let Some(v) = hit {
+                        self.stats.decision_nodes += 1;
+                        self.tracer
+                            .enter(pos, NodeKind::Decision, ply, depth, alpha, beta);
+                        self.cut(pos, depth, ply, CutKind::Table, v, alpha, beta);
+                        self.tracer.exit(ply, v);
+                        return v;
+                    }
+                    if self.cfg.alpha_beta {
+                        alpha = alpha.max(lo);
+                        beta = beta.min(hi);
+                    }
+                }
+            }
+        }
+
+        let mut buf = std::mem::take(&mut self.sh.plies[ply]);
+        pos.legal_moves(&mut buf.moves);
+        if buf.moves.is_empty() {
+            self.sh.plies[ply] = buf;
+            return self.leaf(pos, ply, alpha_in, beta_in);
+        }
+        self.stats.decision_nodes += 1;
+        self.tracer
+            .enter(pos, NodeKind::Decision, ply, depth, alpha, beta);
+        let side = pos.to_move();
+        let flags = self.flags;
+        if flags.history || flags.killers || flags.static_hint || tt_move.is_some() {
+            self.sh.ordering.order(
+                &mut buf.moves,
+                &mut buf.scored,
+                side,
+                ply,
+                tt_move,
+                flags,
+                |m| pos.move_order_hint(m),
+            );
+        }
+
+        let (a0, b0) = (alpha, beta);
+        let mut best = f64::NEG_INFINITY;
+        let mut best_move = None;
+        for (i, &m) in buf.moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play(m);
+            let s = Self::sign(pos, &child);
+            self.tracer.step(pos, Step::Move(m), ply);
+            let v = if self.cfg.pvs && self.cfg.alpha_beta && i > 0 && alpha.is_finite() {
+                let scout = alpha.next_up();
+                let (ca, cb) = Self::child_window(s, alpha, scout);
+                let r = s * self.node(&child, depth - 1, ca, cb, ply + 1);
+                if !self.aborted && r > alpha && r < beta {
+                    self.stats.researches += 1;
+                    self.tracer.step(pos, Step::Move(m), ply);
+                    let (ca, cb) = Self::child_window(s, alpha, beta);
+                    s * self.node(&child, depth - 1, ca, cb, ply + 1)
+                } else {
+                    r
+                }
+            } else if self.cfg.alpha_beta {
+                let (ca, cb) = Self::child_window(s, alpha, beta);
+                s * self.node(&child, depth - 1, ca, cb, ply + 1)
+            } else {
+                // No windows at all: every child is searched exactly.
+                let (ca, cb) = self.full_window();
+                s * self.node(&child, depth - 1, ca, cb, ply + 1)
+            };
+            if self.aborted {
+                self.sh.plies[ply] = buf;
+                return 0.0;
+            }
+            self.tracer.child_value(ply, i, v);
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if ply == 0 {
+                    self.root_best = Some((m, v));
+                }
+                if ply == 0 || (v > alpha && v < beta) {
+                    self.set_pv(ply, Step::Move(m));
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+                if self.cfg.alpha_beta && v >= beta {
+                    self.sh.ordering.reward(m, side, ply, depth, flags);
+                    self.cut(pos, depth, ply, CutKind::AlphaBeta, v, a0, b0);
+                    break;
+                }
+            }
+        }
+        self.sh.plies[ply] = buf;
+
+        if let (Some(m), true) = (best_move, best > a0 && best < b0) {
+            // A best move inside the window: also worth remembering.
+            if flags.history {
+                self.sh.ordering.reward(
+                    m,
+                    side,
+                    ply,
+                    depth,
+                    super::ordering::OrderingFlags {
+                        killers: false,
+                        ..flags
+                    },
+                );
+            }
+        }
+        if let Some(tt) = &mut self.sh.tt {
+            let u = self.u;
+            let (lo, hi) = if best <= a0 {
+                (-u, best)
+            } else if best >= b0 {
+                (best, u)
+            } else {
+                (best, best)
+            };
+            tt.store(key, false, depth, lo, hi, best_move);
+        }
+        self.tracer.exit(ply, best);
+        best
+    }
+}

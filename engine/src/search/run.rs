@@ -1,0 +1,283 @@
+//! The state of one running search: configuration, tables and buffers
+//! borrowed from the [`Searcher`](super::Searcher), the tracer, the clock and
+//! the limits. The node procedures (`negamax.rs`, `chance.rs`) are methods
+//! of [`Run`], monomorphised over game, evaluator and tracer.
+
+use crate::game::{Game, Step, Value};
+
+use super::clock::Clock;
+use super::config::SearchConfig;
+use super::ordering::{Ordering, OrderingFlags};
+use super::stats::Stats;
+use super::trace::{CutKind, Tracer};
+use super::tt::TransTable;
+use super::verify;
+use super::{Evaluator, Progress};
+
+/// Reusable buffers of one ply (one level of the recursion). Taken out of
+/// the searcher while the node at that ply runs, so that recursion can use
+/// the deeper plies; nothing is allocated once capacities have grown.
+pub(crate) struct Ply<G: Game> {
+    pub moves: Vec<G::Move>,
+    pub scored: Vec<(i64, G::Move)>,
+    pub outcomes: Vec<(G::Outcome, u32)>,
+    pub kids: Vec<G>,
+    pub sign: Vec<f64>,
+    pub weight: Vec<f64>,
+    pub lo: Vec<f64>,
+    pub hi: Vec<f64>,
+    pub probe_moves: Vec<G::Move>,
+}
+
+impl<G: Game> Default for Ply<G> {
+    fn default() -> Self {
+        Ply {
+            moves: Vec::new(),
+            scored: Vec::new(),
+            outcomes: Vec::new(),
+            kids: Vec::new(),
+            sign: Vec::new(),
+            weight: Vec::new(),
+            lo: Vec::new(),
+            hi: Vec::new(),
+            probe_moves: Vec::new(),
+        }
+    }
+}
+
+/// What a [`Searcher`](super::Searcher) keeps between searches.
+pub(crate) struct Shared<G: Game> {
+    pub tt: Option<TransTable<G::Move>>,
+    pub ordering: Ordering<G::Move>,
+    pub plies: Vec<Ply<G>>,
+    /// Triangular principal-variation table: `pv[ply]` is the line from
+    /// the node at `ply`.
+    pub pv: Vec<Vec<Step<G::Move, G::Outcome>>>,
+}
+
+impl<G: Game> Shared<G> {
+    pub fn new(config: &SearchConfig) -> Self {
+        Shared {
+            tt: config
+                .tt
+                .then(|| TransTable::new(config.tt_mb, config.tt_replacement)),
+            ordering: Ordering::default(),
+            plies: Vec::new(),
+            pv: Vec::new(),
+        }
+    }
+
+    #[inline]
+    pub fn ensure_ply(&mut self, ply: usize) {
+        while self.plies.len() <= ply {
+            self.plies.push(Ply::default());
+            self.pv.push(Vec::with_capacity(32));
+        }
+    }
+}
+
+/// How often (in nodes) the clock is read.
+const CLOCK_EVERY: u64 = 1024;
+
+pub(crate) struct Run<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> {
+    pub cfg: &'a SearchConfig,
+    pub eval: &'a E,
+    pub sh: &'a mut Shared<G>,
+    pub tracer: &'a mut T,
+    pub clock: &'a dyn Clock,
+    pub progress: &'a mut dyn FnMut(&Progress<G>),
+    pub stats: Stats,
+    pub start_ms: f64,
+    pub deadline_ms: Option<f64>,
+    pub max_nodes: Option<u64>,
+    pub aborted: bool,
+    /// The game's bound U.
+    pub u: Value,
+    pub flags: OrderingFlags,
+    /// Depth of the running iteration.
+    pub iteration: u32,
+    /// Best root move and value found so far in the running iteration.
+    pub root_best: Option<(G::Move, Value)>,
+    /// Result of the last completed iteration.
+    pub last_best: Option<G::Move>,
+    pub last_value: Option<Value>,
+    next_clock: u64,
+    next_progress: u64,
+}
+
+impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        cfg: &'a SearchConfig,
+        eval: &'a E,
+        sh: &'a mut Shared<G>,
+        tracer: &'a mut T,
+        clock: &'a dyn Clock,
+        progress: &'a mut dyn FnMut(&Progress<G>),
+        u: Value,
+        deadline_ms: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> Self {
+        let start_ms = clock.now_ms();
+        Run {
+            cfg,
+            eval,
+            sh,
+            tracer,
+            clock,
+            progress,
+            stats: Stats::default(),
+            start_ms,
+            deadline_ms,
+            max_nodes,
+            aborted: false,
+            u,
+            flags: OrderingFlags {
+                history: cfg.history,
+                killers: cfg.killers,
+                static_hint: cfg.static_ordering,
+            },
+            iteration: 0,
+            root_best: None,
+            last_best: None,
+            last_value: None,
+            next_clock: CLOCK_EVERY,
+            next_progress: if cfg.progress_nodes == 0 {
+                u64::MAX
+            } else {
+                cfg.progress_nodes
+            },
+        }
+    }
+
+    /// The widest window: [-U, U] with alpha-beta, infinite without (so that
+    /// nothing is ever cut).
+    #[inline]
+    pub fn full_window(&self) -> (Value, Value) {
+        if self.cfg.alpha_beta {
+            (-self.u, self.u)
+        } else {
+            (f64::NEG_INFINITY, f64::INFINITY)
+        }
+    }
+
+    /// Called on entering a node, before it is counted: checks the node
+    /// budget, the clock and the progress interval. True when the search
+    /// must stop.
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let n = self.stats.nodes();
+        if let Some(max) = self.max_nodes {
+            if n >= max {
+                self.aborted = true;
+                return true;
+            }
+        }
+        if n >= self.next_clock {
+            self.next_clock = n + CLOCK_EVERY;
+            if let Some(d) = self.deadline_ms {
+                let now = self.clock.now_ms();
+                if now - self.start_ms >= d {
+                    self.aborted = true;
+                    return true;
+                }
+            }
+        }
+        if n >= self.next_progress {
+            self.next_progress = n + self.cfg.progress_nodes;
+            self.report(false);
+        }
+        false
+    }
+
+    /// Sends a progress report.
+    pub fn report(&mut self, iteration_complete: bool) {
+        let mut stats = self.stats;
+        stats.time_ms = self.clock.now_ms() - self.start_ms;
+        let (best, value) = if iteration_complete {
+            (self.last_best, self.last_value)
+        } else {
+            match self.root_best {
+                Some((m, v)) if self.last_best.is_none() => (Some(m), Some(v)),
+                _ => (self.last_best, self.last_value),
+            }
+        };
+        let p = Progress {
+            depth: self.iteration,
+            stats,
+            best,
+            value,
+            iteration_complete,
+        };
+        (self.progress)(&p);
+    }
+
+    /// +1 when `child` keeps `parent`'s point of view, -1 when it switches.
+    #[inline]
+    pub fn sign(parent: &G, child: &G) -> f64 {
+        if child.to_move() == parent.to_move() {
+            1.0
+        } else {
+            -1.0
+        }
+    }
+
+    /// A window (a, b) seen from a child with sign `s`.
+    #[inline]
+    pub fn child_window(s: f64, a: Value, b: Value) -> (Value, Value) {
+        if s > 0.0 {
+            (a, b)
+        } else {
+            (-b, -a)
+        }
+    }
+
+    /// Sets `pv[ply]` to `step` followed by `pv[ply + 1]`.
+    #[inline]
+    pub fn set_pv(&mut self, ply: usize, step: Step<G::Move, G::Outcome>) {
+        let (head, tail) = self.sh.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(step);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Records a cut: counter, tracer, and (in debug mode) a re-search that
+    /// proves the returned bound sound.
+    #[allow(clippy::too_many_arguments)]
+    pub fn cut(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        kind: CutKind,
+        value: Value,
+        alpha: Value,
+        beta: Value,
+    ) {
+        match kind {
+            CutKind::AlphaBeta => self.stats.cuts.alpha_beta += 1,
+            CutKind::Star1CutI => self.stats.cuts.star1_cut_i += 1,
+            CutKind::Star1CutII => self.stats.cuts.star1_cut_ii += 1,
+            CutKind::Star2Probe => self.stats.cuts.star2_probe += 1,
+            CutKind::StarEtc => self.stats.cuts.staretc += 1,
+            CutKind::Table => self.stats.tt_cuts += 1,
+        }
+        self.tracer.cut(ply, kind, value, alpha, beta);
+        if self.cfg.verify_cuts && (!self.cfg.tt || self.cfg.tt_exact_depth) {
+            let truth = verify::reference_value(pos, depth, self.eval);
+            let tol = 1e-9 * self.u.abs().max(1.0);
+            if let Err(e) = verify::check_bound(value, alpha, beta, truth, tol) {
+                panic!(
+                    "unsound {} at ply {ply}, depth {depth}: {e}\nposition: {}",
+                    kind.name(),
+                    pos.position_text()
+                );
+            }
+            self.stats.verified_cuts += 1;
+        }
+    }
+}

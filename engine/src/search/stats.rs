@@ -1,0 +1,110 @@
+//! Typed search counters. The lab, the web panel and the tests read the same
+//! fields; nothing here is a formatted string.
+
+use std::ops::AddAssign;
+
+use serde::{Deserialize, Serialize};
+
+/// Cuts by the rule that made them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cuts {
+    /// Beta cut-offs at decision nodes.
+    pub alpha_beta: u64,
+    /// Chance node cut-off I (lower bound >= beta) in the regular phase.
+    pub star1_cut_i: u64,
+    /// Chance node cut-off II (upper bound <= alpha) in the regular phase.
+    pub star1_cut_ii: u64,
+    /// A chance node cut during the Star2 / Star2.5 probing phase.
+    pub star2_probe: u64,
+    /// A chance node cut from the table bounds of its outcomes (StarETC).
+    pub staretc: u64,
+    /// Reserved for ChanceProbCut (forward pruning, not in this module).
+    pub chance_probcut: u64,
+    /// Reserved for Multi-Cut (forward pruning, not in this module).
+    pub multicut: u64,
+}
+
+impl Cuts {
+    /// All cuts together.
+    pub fn total(&self) -> u64 {
+        self.alpha_beta
+            + self.star1_cut_i
+            + self.star1_cut_ii
+            + self.star2_probe
+            + self.staretc
+            + self.chance_probcut
+            + self.multicut
+    }
+}
+
+impl AddAssign for Cuts {
+    fn add_assign(&mut self, o: Cuts) {
+        self.alpha_beta += o.alpha_beta;
+        self.star1_cut_i += o.star1_cut_i;
+        self.star1_cut_ii += o.star1_cut_ii;
+        self.star2_probe += o.star2_probe;
+        self.staretc += o.staretc;
+        self.chance_probcut += o.chance_probcut;
+        self.multicut += o.multicut;
+    }
+}
+
+/// What one search (or a sum of searches) did.
+///
+/// Node counting: every position the search visits is one node — a decision
+/// node when its moves are generated (also each time a Star2 probe visits an
+/// outcome's position), a chance node when its outcomes are generated, a
+/// leaf when it is scored (terminal, depth 0, or a decision node without
+/// moves). Table cuts count the node they cut at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    pub decision_nodes: u64,
+    pub chance_nodes: u64,
+    pub leaf_nodes: u64,
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+    pub tt_cuts: u64,
+    pub cuts: Cuts,
+    /// Star2 / Star2.5 / StarETC probe searches.
+    pub probes: u64,
+    /// PVS re-searches after a failed null-window search.
+    pub researches: u64,
+    /// Cuts re-searched and confirmed by `verify_cuts`.
+    pub verified_cuts: u64,
+    /// Deepest completed iteration.
+    pub depth_reached: u32,
+    pub time_ms: f64,
+}
+
+impl Stats {
+    /// All nodes.
+    pub fn nodes(&self) -> u64 {
+        self.decision_nodes + self.chance_nodes + self.leaf_nodes
+    }
+
+    /// Nodes per second, 0 when no time was measured.
+    pub fn nodes_per_second(&self) -> f64 {
+        if self.time_ms > 0.0 {
+            self.nodes() as f64 * 1000.0 / self.time_ms
+        } else {
+            0.0
+        }
+    }
+}
+
+impl AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.decision_nodes += o.decision_nodes;
+        self.chance_nodes += o.chance_nodes;
+        self.leaf_nodes += o.leaf_nodes;
+        self.tt_probes += o.tt_probes;
+        self.tt_hits += o.tt_hits;
+        self.tt_cuts += o.tt_cuts;
+        self.cuts += o.cuts;
+        self.probes += o.probes;
+        self.researches += o.researches;
+        self.verified_cuts += o.verified_cuts;
+        self.depth_reached = self.depth_reached.max(o.depth_reached);
+        self.time_ms += o.time_ms;
+    }
+}
