@@ -6,7 +6,7 @@
 use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
 use starcut::dice::{Dice, DiceConfig};
 use starcut::stratego::{Stratego, StrategoConfig, Variant};
-use starcut::{Game, GameConfig, Player, Record};
+use starcut::{Game, GameConfig, Record};
 
 use crate::protocol::GameKind;
 use crate::session::{GameSession, Session, WebGame};
@@ -92,11 +92,7 @@ pub fn config_of<G: Game>(options: &str) -> Result<G::Config, String> {
 
 impl WebGame for Dice {}
 impl WebGame for Breakthrough {}
-impl WebGame for Stratego {
-    fn view_text(&self, viewer: Player) -> String {
-        self.view_for(viewer).position_text()
-    }
-}
+impl WebGame for Stratego {}
 
 /// A session of `G` at its start position.
 pub fn start_session<G: WebGame>(

@@ -12,10 +12,11 @@ use crate::protocol::GameKind;
 
 /// Per-game hooks the app needs beyond [`Game`].
 pub trait WebGame: Game {
-    /// The position as `viewer` knows it, in notation. Perfect-information
-    /// games show everything; Stratego hides the opponent's unknown ranks.
-    fn view_text(&self, _viewer: Player) -> String {
-        self.position_text()
+    /// The position as `viewer` knows it ([`Game::observation`]), in
+    /// notation. Perfect-information games show everything; Stratego hides
+    /// the opponent's unknown ranks.
+    fn view_text(&self, viewer: Player) -> String {
+        self.observation(viewer).position_text()
     }
 }
 
