@@ -154,11 +154,13 @@ fn worker_event(generation: u32, event: WorkerEvent) {
             return; // from a worker that was replaced
         }
         let msg = match event {
-            WorkerEvent::Message(FromWorker::Ready) => {
-                app.worker.set_ready();
-                Msg::WorkerReady
-            }
-            WorkerEvent::Message(reply) => Msg::Worker(reply),
+            WorkerEvent::Message(reply) => match *reply {
+                FromWorker::Ready => {
+                    app.worker.set_ready();
+                    Msg::WorkerReady
+                }
+                reply => Msg::Worker(reply),
+            },
             WorkerEvent::Failed(text) => Msg::WorkerFailed(text),
             WorkerEvent::LoadTimeout if !app.worker.is_ready() => {
                 Msg::WorkerFailed("the worker did not load in time".into())

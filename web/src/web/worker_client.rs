@@ -15,7 +15,7 @@ const LOAD_TIMEOUT_MS: i32 = 20_000;
 
 /// What the worker reports, tagged by [`WorkerClient::generation`].
 pub enum WorkerEvent {
-    Message(FromWorker),
+    Message(Box<FromWorker>),
     Failed(String),
     /// Sent a while after every start; means nothing if the worker is ready.
     LoadTimeout,
@@ -71,7 +71,7 @@ impl WorkerClient {
                         return;
                     };
                     match serde_wasm_bindgen::from_value::<FromWorker>(event.data()) {
-                        Ok(msg) => sink(generation, WorkerEvent::Message(msg)),
+                        Ok(msg) => sink(generation, WorkerEvent::Message(Box::new(msg))),
                         Err(e) => sink(
                             generation,
                             WorkerEvent::Failed(format!("unreadable message from the worker: {e}")),
