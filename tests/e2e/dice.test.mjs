@@ -3,12 +3,7 @@
 // a reload and travels in a share link.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, assertNoErrors, screenshot, position, moves, clickSquare, diceMove, engineReady } from './harness.mjs';
-
-/** Waits until it is the human's turn with the die rolled. */
-async function humanTurn(page) {
-  await page.getByRole('status', { name: 'Game status' }).filter({ hasText: /\(you\) to move|Game over/ }).waitFor();
-}
+import { launch, openApp, assertNoErrors, screenshot, position, moves, clickSquare, diceMove, engineReady, humanTurn, setLimit } from './harness.mjs';
 
 async function newDice(page, side = 'first') {
   await page.getByLabel('Game', { exact: true }).selectOption('dice');
@@ -19,6 +14,7 @@ async function newDice(page, side = 'first') {
 test('dice: click and typed moves, engine replies with nodes shown', async (t) => {
   const s = await launch(t);
   const page = await openApp(s);
+  await setLimit(page, 'depth', 3);
   await newDice(page);
   await humanTurn(page);
   const before = (await moves(page)).length;
@@ -51,6 +47,7 @@ test('dice: click and typed moves, engine replies with nodes shown', async (t) =
 test('dice: a reload restores the game, a share link reopens it', async (t) => {
   const s = await launch(t);
   const page = await openApp(s);
+  await setLimit(page, 'depth', 3);
   await newDice(page);
   await humanTurn(page);
   await clickSquare(page, diceMove(await position(page)));
@@ -79,6 +76,7 @@ test('dice: a reload restores the game, a share link reopens it', async (t) => {
 test('dice: undo, redo, flip and browsing with the arrow keys', async (t) => {
   const s = await launch(t);
   const page = await openApp(s);
+  await setLimit(page, 'depth', 3);
   await newDice(page, 'second');
   await humanTurn(page);
   const start = await moves(page);

@@ -118,3 +118,44 @@ export function diceMove(text) {
   }
   return null;
 }
+
+/** Starts a new game from the New game panel. */
+export async function newGame(page, game, side = 'first', options = '') {
+  await page.getByLabel('Game', { exact: true }).selectOption(game);
+  await page.getByLabel('Play as').selectOption(side);
+  await page.getByLabel('Options').fill(options);
+  await page.getByRole('button', { name: 'New game' }).click();
+}
+
+/** Sets the engine's limit (kind 'time' in ms, or 'depth' in plies). */
+export async function setLimit(page, kind, value) {
+  await page.getByLabel('Limit').selectOption(kind);
+  await page.getByLabel('Milliseconds or plies').fill(String(value));
+  await page.getByLabel('Milliseconds or plies').dispatchEvent('change');
+}
+
+/** Waits until it is the human's turn (or the game is over). */
+export async function humanTurn(page, timeout = 30000) {
+  await page.getByRole('status', { name: 'Game status' })
+    .filter({ hasText: /\(you\) to move|Game over/ }).waitFor({ timeout });
+}
+
+/** Drags from one square to another on the canvas. */
+export async function dragSquare(page, from, to, opts = {}) {
+  const centre = async (square) => {
+    const rows = boardOf(await position(page));
+    const n = rows.length, cols = rows[0].length;
+    let r = n - Number(square.slice(1)), c = square.charCodeAt(0) - 97;
+    if (opts.flipped) { r = n - 1 - r; c = cols - 1 - c; }
+    const box = await page.locator('#board').boundingBox();
+    const s = (560 / Math.max(n, cols)) * (box.width / 560);
+    return [box.x + (c + 0.5) * s, box.y + (r + 0.5) * s];
+  };
+  const [x1, y1] = await centre(from);
+  const [x2, y2] = await centre(to);
+  await page.mouse.move(x1, y1);
+  await page.mouse.down();
+  await page.mouse.move((x1 + x2) / 2, (y1 + y2) / 2);
+  await page.mouse.move(x2, y2);
+  await page.mouse.up();
+}
