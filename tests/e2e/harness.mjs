@@ -79,11 +79,15 @@ export async function moves(page) {
   return page.getByRole('list', { name: 'Move list' }).getByRole('listitem').allTextContents();
 }
 
-/** Parses the board part of a position: rows of cells from the top. */
+/** Parses the board part of a position: rows of cells from the top.
+ * Stratego (the only game with 10 ranks here) writes a piece as two
+ * characters; the other games as one letter. */
 export function boardOf(text) {
-  return text.split(' ')[0].split('/').map((rank) => {
+  const ranks = text.split(' ')[0].split('/');
+  const piece = ranks.length === 10 ? /(\d+)|([A-Za-z][1-9SBF?!])/g : /(\d+)|([A-Za-z])/g;
+  return ranks.map((rank) => {
     const cells = [];
-    for (const m of rank.matchAll(/(\d+)|([A-Za-z][1-9SBF?!]?)/g)) {
+    for (const m of rank.matchAll(piece)) {
       if (m[1]) for (let i = 0; i < Number(m[1]); i++) cells.push(null);
       else cells.push(m[2]);
     }

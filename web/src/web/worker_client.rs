@@ -52,8 +52,10 @@ impl WorkerClient {
     }
 
     /// Terminates the current worker (if any) and starts a new one. Queued
-    /// messages are kept: they are for the page's current jobs.
+    /// messages are dropped: a restart abandons the jobs asked for so far
+    /// (the page posts its next job after the restart).
     pub fn restart(&mut self) {
+        self.queue.clear();
         if let Some(old) = self.worker.take() {
             old.set_onmessage(None);
             old.set_onerror(None);
