@@ -352,7 +352,7 @@ fn draw_strip(
             .map_or(6, |b| b.rows as u32),
         _ => 8,
     };
-    let n = faces.len().max(2);
+    let n = if kind == GameKind::Dice { 1 } else { 2 };
     for i in 0..n {
         let face = if animating {
             // Tumbling: a new face every 70 ms.
