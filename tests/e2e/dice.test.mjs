@@ -100,3 +100,31 @@ test('dice: undo, redo, flip and browsing with the arrow keys', async (t) => {
   await screenshot(page, 'dice-flipped');
   assertNoErrors(s);
 });
+
+test('dice: a hint, then resigning ends the game (also after a reload)', async (t) => {
+  const s = await launch(t);
+  const page = await openApp(s);
+  await setLimit(page, 'depth', 2);
+  await newDice(page);
+  await humanTurn(page);
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await page.waitForFunction(() => /^[a-e][1-5]$/.test(document.querySelector('#stat-best').textContent));
+  await engineReady(page);
+  const hint = await page.locator('#stat-best').textContent();
+  assert.ok(diceMove(await position(page)) !== null);
+  await screenshot(page, 'dice-hint');
+  // The hint is a legal placement: typing it is accepted.
+  await page.getByLabel('Move', { exact: true }).fill(hint);
+  await page.getByLabel('Move', { exact: true }).press('Enter');
+  await humanTurn(page);
+  assert.ok((await moves(page)).includes(hint));
+
+  await page.getByRole('button', { name: 'Resign' }).click();
+  const status = page.getByRole('status', { name: 'Game status' });
+  assert.match(await status.textContent(), /Game over: Columns \(you\) resigned/);
+  assert.ok(await page.getByRole('button', { name: 'Resign' }).isDisabled());
+  await page.reload();
+  await engineReady(page);
+  assert.match(await status.textContent(), /Game over: Columns \(you\) resigned/);
+  assertNoErrors(s);
+});

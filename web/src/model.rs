@@ -399,7 +399,7 @@ impl Model {
                 }
             }
             Msg::Resign => {
-                if !self.game_over() {
+                if !self.game_over() && self.setup.is_none() {
                     self.cancel_search(&mut effects);
                     self.resigned = Some(self.human);
                 }

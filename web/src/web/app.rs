@@ -256,7 +256,7 @@ impl App {
         set_disabled("undo", !can_undo);
         set_disabled("redo", cursor == m.session.len());
         set_disabled("hint", !(m.human_to_move() && thinking.is_none()));
-        set_disabled("resign", m.game_over());
+        set_disabled("resign", m.game_over() || m.setup.is_some());
         set_disabled("engine-move", !m.engine_may_move());
         set_disabled("stop", thinking.is_none());
 
@@ -426,12 +426,23 @@ impl App {
                 c.alpha,
                 c.beta
             ));
-            for child in &c.children {
+            // Long outcome lists (ChanceBreakthrough's 33 squares): the
+            // searched outcomes first, then as many others as fit.
+            const ROWS: usize = 12;
+            let mut children: Vec<&crate::protocol::ChanceChild> = c.children.iter().collect();
+            children.sort_by_key(|ch| ch.value.is_none());
+            let hidden = children.len().saturating_sub(ROWS);
+            for child in children.into_iter().take(ROWS) {
                 html.push_str(&format!(
                     "<tr><td>{}</td><td>{:.3}</td><td>{}</td></tr>",
                     escape(&child.label),
                     child.probability,
                     child.value.map_or("–".into(), |v| format!("{v:.2}"))
+                ));
+            }
+            if hidden > 0 {
+                html.push_str(&format!(
+                    "<tr><td colspan=\"3\">… {hidden} more outcomes</td></tr>"
                 ));
             }
         }
@@ -444,7 +455,12 @@ fn captured_text(kind: GameKind, position: &str) -> String {
     if !matches!(kind, GameKind::Stratego | GameKind::Barrage) {
         return String::new();
     }
-    let field = position.split_whitespace().nth(2).unwrap_or("-");
+    // The optional third field, the only one without a `name:` prefix.
+    let field = position
+        .split_whitespace()
+        .nth(2)
+        .filter(|f| !f.contains(':'))
+        .unwrap_or("-");
     let chars: Vec<char> = field.chars().collect();
     let mut by_side = [Vec::new(), Vec::new()];
     for pair in chars.chunks(2) {

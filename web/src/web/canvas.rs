@@ -167,30 +167,6 @@ pub fn draw(
         ctx.fill_rect(x, y, s, s);
     }
 
-    // Coordinates along the edges.
-    ctx.set_font(&format!("{}px sans-serif", (s * 0.18).clamp(9.0, 13.0)));
-    ctx.set_fill_style_str("rgba(0, 0, 0, 0.55)");
-    for col in 0..board.cols {
-        let sq = Sq {
-            row: if geo.flipped { 0 } else { board.rows - 1 },
-            col,
-        };
-        let (x, y) = geo.origin(sq);
-        let _ = ctx.fill_text(
-            &char::from(b'a' + col).to_string(),
-            x + s - s * 0.16,
-            y + s - 3.0,
-        );
-    }
-    for row in 0..board.rows {
-        let sq = Sq {
-            row,
-            col: if geo.flipped { board.cols - 1 } else { 0 },
-        };
-        let (x, y) = geo.origin(sq);
-        let _ = ctx.fill_text(&(board.rows - row).to_string(), x + 2.0, y + s * 0.2);
-    }
-
     // Pieces.
     for row in 0..board.rows {
         for col in 0..board.cols {
@@ -249,6 +225,30 @@ pub fn draw(
                 }
             }
         }
+    }
+
+    // Coordinates along the edges.
+    ctx.set_font(&format!("{}px sans-serif", (s * 0.18).clamp(9.0, 13.0)));
+    ctx.set_fill_style_str("rgba(0, 0, 0, 0.55)");
+    for col in 0..board.cols {
+        let sq = Sq {
+            row: if geo.flipped { 0 } else { board.rows - 1 },
+            col,
+        };
+        let (x, y) = geo.origin(sq);
+        let _ = ctx.fill_text(
+            &char::from(b'a' + col).to_string(),
+            x + s - s * 0.16,
+            y + s - 3.0,
+        );
+    }
+    for row in 0..board.rows {
+        let sq = Sq {
+            row,
+            col: if geo.flipped { board.cols - 1 } else { 0 },
+        };
+        let (x, y) = geo.origin(sq);
+        let _ = ctx.fill_text(&(board.rows - row).to_string(), x + 2.0, y + s * 0.2);
     }
 
     // Legal-move dots: the selected piece's targets, or Dice placements.
