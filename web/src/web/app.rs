@@ -318,7 +318,8 @@ impl App {
         let shown = m.shown();
         let cursor = m.session.cursor();
         // Rebuild only when the content changed (keeps scrolling smooth).
-        let key = format!("{}|{}|{}", steps.len(), shown, cursor);
+        let texts: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
+        let key = format!("{}|{}|{}", texts.join(" "), shown, cursor);
         if list.get_attribute("data-key").as_deref() == Some(key.as_str())
             && list.child_element_count() as usize == steps.len()
         {
