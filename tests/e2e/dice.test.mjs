@@ -107,6 +107,8 @@ test('dice: a hint, then resigning ends the game (also after a reload)', async (
   await setLimit(page, 'depth', 2);
   await newDice(page);
   await humanTurn(page);
+  // The move list belongs to the new game: its first step is our roll.
+  assert.deepEqual(await moves(page), [(await position(page)).split(' ')[2]]);
   await page.getByRole('button', { name: 'Hint' }).click();
   await page.waitForFunction(() => /^[a-e][1-5]$/.test(document.querySelector('#stat-best').textContent));
   await engineReady(page);
