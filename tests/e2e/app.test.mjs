@@ -47,3 +47,19 @@ test('a crashed worker is reported and replaced', async (t) => {
   await screenshot(page, 'worker-crashed');
   assertNoErrors(s);
 });
+
+test('new game options: a 7x7 Dice board, and a bad option is named', async (t) => {
+  const s = await launch(t);
+  const page = await openApp(s);
+  await page.getByLabel('Game', { exact: true }).selectOption('dice');
+  await page.getByLabel('Options').fill('size=7');
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByRole('status', { name: 'Game status' }).filter({ hasText: /to move/ }).waitFor();
+  assert.match(await position(page), /^7\/7\/7\/7\/7\/7\/7 c [1-7]$/);
+  await page.getByLabel('Options').fill('size=99');
+  await page.getByRole('button', { name: 'New game' }).click();
+  assert.match(await page.getByRole('alert').textContent(), /Cannot start Dice: option 'size'/);
+  assert.match(await position(page), /^7\//, 'the game in progress is kept');
+  await screenshot(page, 'dice-7x7');
+  assertNoErrors(s);
+});

@@ -369,6 +369,9 @@ impl App {
                 set_text(id, "–");
             }
             by_id("chance-table").set_inner_html("");
+            let fill: web_sys::HtmlElement = by_id("eval-fill").unchecked_into();
+            let _ = fill.style().set_property("height", "50%");
+            let _ = by_id("eval-bar").set_attribute("aria-valuenow", "0");
             return;
         };
         set_text("stat-depth", &r.depth.to_string());
