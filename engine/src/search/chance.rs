@@ -353,6 +353,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         buf.lo.resize(n, -u);
         buf.hi.clear();
         buf.hi.resize(n, u);
+        buf.probed.clear();
         let mut bs = BoundSums {
             lo: -u * total,
             hi: u * total,
@@ -443,7 +444,16 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 return self.finish_cut(pos, depth, ply, &bs, alpha, beta, CutKind::Star1CutII);
             }
             let (wa, wb) = nonempty(a.max(lo), b.min(hi));
+            let known = &mut self.sh.plies[ply + 1].known;
+            known.clear();
+            known.extend(
+                buf.probed
+                    .iter()
+                    .filter(|p| p.0 == i)
+                    .map(|&(_, m, r, pa, pb)| (m, r, pa, pb)),
+            );
             let t = self.search_outcome(pos, depth, ply, buf, i, wa, wb);
+            self.sh.plies[ply + 1].known.clear();
             if self.aborted {
                 return Res::exact(0.0);
             }
@@ -507,15 +517,16 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         // The outcome position's own view: its known bounds and the
         // threshold at which its lower bound cuts the chance node.
         let wi = buf.weight[i];
-        let (kl, ku, threshold) = if s > 0.0 {
-            let b = (bs.total * beta - (bs.lo - wi * lo)) / wi;
-            (lo, hi, b)
-        } else {
-            let a = (bs.total * alpha - (bs.hi - wi * hi)) / wi;
-            (-hi, -lo, -a)
-        };
-        let pb = threshold.min(ku).min(u);
-        if pb <= kl {
+        let a = (bs.total * alpha - (bs.hi - wi * hi)) / wi;
+        let b = (bs.total * beta - (bs.lo - wi * lo)) / wi;
+        // The outcome's own window for (A_i, B_i), and its known bounds.
+        let (ka, kb) = Self::child_window(s, a, b);
+        let (kl, ku) = Self::child_window(s, lo, hi);
+        let pb = kb.min(ku).min(u);
+        // Like Hsu's probe window (A_i, B_i); a probe that fails low says
+        // nothing about the outcome and is discarded below.
+        let pa = ka.max(kl);
+        if pb <= pa {
             return None;
         }
         kid.legal_moves(&mut buf.probe_moves);
@@ -560,15 +571,16 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         self.stats.probes += 1;
         self.tracer.step(pos, Step::Outcome(buf.outcomes[i].0), ply);
         self.tracer
-            .enter(kid, NodeKind::Decision, ply + 1, depth, kl, pb);
+            .enter(kid, NodeKind::Decision, ply + 1, depth, pa, pb);
         self.tracer.step(kid, Step::Move(mv), ply + 1);
-        let (ga, gb) = Self::child_window(sg, kl, pb);
+        let (ga, gb) = Self::child_window(sg, pa, pb);
         let r = sg * self.node(&gc, depth - 1, ga, gb, ply + 2);
         if self.aborted {
             return Some(Res::exact(0.0));
         }
         self.tracer.exit(ply + 1, r);
-        if r > kl {
+        buf.probed.push((i, mv, r, pa, pb));
+        if r > pa {
             let r = r.min(ku);
             if s > 0.0 {
                 bs.set(buf, i, r, hi);

@@ -105,6 +105,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         let mut buf = std::mem::take(&mut self.sh.plies[ply]);
         pos.legal_moves(&mut buf.moves);
         if buf.moves.is_empty() {
+            buf.known.clear();
             self.sh.plies[ply] = buf;
             return self.leaf(pos, ply, alpha_in, beta_in);
         }
@@ -129,6 +130,31 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         let mut best = f64::NEG_INFINITY;
         let mut best_move = None;
         for (i, &m) in buf.moves.iter().enumerate() {
+            // A probe of the parent chance node may already have searched
+            // this move (Hsu: probed branches need no second search).
+            if let Some(&(_, r, pa, pb)) = buf.known.iter().find(|k| k.0 == m) {
+                if (r > pa && r < pb) || (r >= pb && r >= beta) || (r <= pa && r <= alpha) {
+                    self.tracer.child_value(ply, i, r);
+                    if r > best {
+                        best = r;
+                        best_move = Some(m);
+                        if ply == 0 {
+                            self.root_best = Some((m, r));
+                        }
+                        if r > alpha {
+                            alpha = r;
+                            self.sh.pv[ply].clear();
+                            self.sh.pv[ply].push(Step::Move(m));
+                        }
+                        if self.cfg.alpha_beta && r >= beta {
+                            self.sh.ordering.reward(m, side, ply, depth, flags);
+                            self.cut(pos, depth, ply, CutKind::AlphaBeta, r, a0, b0);
+                            break;
+                        }
+                    }
+                    continue;
+                }
+            }
             let mut child = pos.clone();
             child.play(m);
             let s = Self::sign(pos, &child);
@@ -154,6 +180,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 s * self.node(&child, depth - 1, ca, cb, ply + 1)
             };
             if self.aborted {
+                buf.known.clear();
                 self.sh.plies[ply] = buf;
                 return 0.0;
             }
@@ -177,6 +204,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 }
             }
         }
+        buf.known.clear();
         self.sh.plies[ply] = buf;
 
         if let (Some(m), true) = (best_move, best > a0 && best < b0) {
