@@ -55,7 +55,10 @@ fn schadd_5_3_star1_cut() {
     let (v, st, t) = run(&ex, ChanceAlgo::Star1);
     // Upper bound 0.25*(2+4-8) + 0.25*10 = 2 <= alpha = 5.
     assert_eq!(v, 2.0);
-    assert_eq!(cuts(&t), vec![(1, CutKind::AlphaBeta), (0, CutKind::Star1CutII)]);
+    assert_eq!(
+        cuts(&t),
+        vec![(1, CutKind::AlphaBeta), (0, CutKind::Star1CutII)]
+    );
     // D gets window (A_2, B_2) = (4, 44): its first leaf -8 cuts it.
     let w = windows(&t);
     assert_eq!(w.len(), 3);
@@ -63,7 +66,10 @@ fn schadd_5_3_star1_cut() {
     assert_eq!(t.steps(), ["B", "1", "2", "C", "1", "2", "D", "1"]);
     assert!(!t.steps().contains(&"E"));
     // A; B, C, D; B's and C's two leaves and D's first.
-    assert_eq!((st.chance_nodes, st.decision_nodes, st.leaf_nodes), (1, 3, 5));
+    assert_eq!(
+        (st.chance_nodes, st.decision_nodes, st.leaf_nodes),
+        (1, 3, 5)
+    );
     assert!(expectimax(&ex) < ex.alpha);
 
     // Star0.5 searches D completely before cutting; expectimax everything.
@@ -96,8 +102,14 @@ fn schadd_5_4_star2_probe_cut() {
     // After probing B: A <= -250*0.9 + 1000*0.1 = -125; after D: [-1000, -175].
     assert_eq!(probes.len(), 2);
     assert_eq!(probes[0].0, 0);
-    assert!(near(probes[0].1, -1000.0) && near(probes[0].2, -125.0), "{probes:?}");
-    assert!(near(probes[1].1, -1000.0) && near(probes[1].2, -175.0), "{probes:?}");
+    assert!(
+        near(probes[0].1, -1000.0) && near(probes[0].2, -125.0),
+        "{probes:?}"
+    );
+    assert!(
+        near(probes[1].1, -1000.0) && near(probes[1].2, -175.0),
+        "{probes:?}"
+    );
     assert_eq!(cuts(&t), vec![(0, CutKind::Star2Probe)]);
     assert!(near(v, -175.0));
     // C and E are pruned: A, X, B, Y, D.
@@ -108,7 +120,10 @@ fn schadd_5_4_star2_probe_cut() {
     // Star1 has to search C before its window for Y lets D cut.
     let (v1, st1, t1) = run(&ex, ChanceAlgo::Star1);
     assert!(near(v1, -175.0));
-    assert_eq!(cuts(&t1), vec![(1, CutKind::AlphaBeta), (0, CutKind::Star1CutII)]);
+    assert_eq!(
+        cuts(&t1),
+        vec![(1, CutKind::AlphaBeta), (0, CutKind::Star1CutII)]
+    );
     assert_eq!(t1.steps(), ["X", "B", "C", "Y", "D"]);
     assert_eq!(st1.nodes(), 6);
     let w = windows(&t1);
@@ -138,7 +153,10 @@ fn arts_4_6_star1_cut_with_window_3_4() {
     assert!(w[0].1 <= -10.0 && w[0].2 >= 10.0, "{w:?}");
     assert!(near(w[1].1, -3.0) && near(w[1].2, 20.0), "{w:?}");
     // E = -8 cuts C, and A's upper bound (2 - 8 + 10)/3 = 4/3 <= 3 cuts A.
-    assert_eq!(cuts(&t), vec![(1, CutKind::AlphaBeta), (0, CutKind::Star1CutII)]);
+    assert_eq!(
+        cuts(&t),
+        vec![(1, CutKind::AlphaBeta), (0, CutKind::Star1CutII)]
+    );
     assert!(near(v, 4.0 / 3.0));
     assert!(!t.steps().contains(&"D"));
     assert_eq!(st.nodes(), 6);
@@ -150,7 +168,13 @@ fn arts_4_7_star1_windows_and_cut_at_f() {
     assert!(near(expectimax(&ex), -3.5)); // Figure 4.4
     let (v, st, t) = run(&ex, ChanceAlgo::Star1);
     let w = windows(&t);
-    let expected = [(-62.0, 62.0), (-47.0, 57.0), (-27.0, 57.0), (-21.0, 43.0), (-8.0, 36.0)];
+    let expected = [
+        (-62.0, 62.0),
+        (-47.0, 57.0),
+        (-27.0, 57.0),
+        (-21.0, 43.0),
+        (-8.0, 36.0),
+    ];
     assert_eq!(w.len(), 5, "{w:?}");
     for (k, &(a, b)) in expected.iter().enumerate() {
         assert!(near(w[k].1, a) && near(w[k].2, b), "child {k}: {w:?}");
@@ -158,7 +182,11 @@ fn arts_4_7_star1_windows_and_cut_at_f() {
     // J = -10 (a loss) ends C; P = -10 ends F and A; G is never searched.
     assert_eq!(
         cuts(&t),
-        vec![(1, CutKind::AlphaBeta), (1, CutKind::AlphaBeta), (0, CutKind::Star1CutII)]
+        vec![
+            (1, CutKind::AlphaBeta),
+            (1, CutKind::AlphaBeta),
+            (0, CutKind::Star1CutII)
+        ]
     );
     let steps = t.steps();
     for pruned in ["G", "K", "Q", "R", "S", "T"] {
@@ -175,7 +203,10 @@ fn arts_4_8_star2_cuts_while_probing() {
     assert_eq!(cuts(&t), vec![(0, CutKind::Star2Probe)]);
     // The probe of F (P = -10) brings A's upper bound to -7/3 <= -2.
     assert!(near(v, -7.0 / 3.0));
-    assert_eq!(t.steps(), ["B", "H", "C", "J", "D", "L", "E", "N", "F", "P"]);
+    assert_eq!(
+        t.steps(),
+        ["B", "H", "C", "J", "D", "L", "E", "N", "F", "P"]
+    );
     assert_eq!(st.probes, 5);
     assert_eq!(st.nodes(), 11);
     // Star1 needs 14 nodes for the same cut.

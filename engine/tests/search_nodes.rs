@@ -83,7 +83,10 @@ fn reductions_on_random_trees() {
         }
     }
     // The table and ordering help every algorithm.
-    assert!(total(with(ChanceAlgo::Star1, true)).nodes() < total(with(ChanceAlgo::Star1, false)).nodes());
+    assert!(
+        total(with(ChanceAlgo::Star1, true)).nodes()
+            < total(with(ChanceAlgo::Star1, false)).nodes()
+    );
 }
 
 #[test]

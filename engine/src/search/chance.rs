@@ -174,6 +174,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
 
     /// Searches outcome `i` with window (a, b) from the chance node's side.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn search_outcome(
         &mut self,
         pos: &G,

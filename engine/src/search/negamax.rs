@@ -77,9 +77,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 // Never cut at the root: the search must name a move.
                 if usable && ply > 0 {
                     let (lo, hi) = (e.lower, e.upper);
-                    let hit = if lo == hi {
-                        Some(lo)
-                    } else if lo >= beta {
+                    let hit = if lo == hi || lo >= beta {
                         Some(lo)
                     } else if hi <= alpha {
                         Some(hi)

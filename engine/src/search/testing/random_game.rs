@@ -72,7 +72,10 @@ impl GameConfig for RandomConfig {
                 "percent of outcomes that switch the side to move",
             ),
             ("regular", "1: moves and chance events alternate"),
-            ("correlation", "step size of correlated values (0: independent)"),
+            (
+                "correlation",
+                "step size of correlated values (0: independent)",
+            ),
         ]
     }
 
