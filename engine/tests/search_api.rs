@@ -295,3 +295,24 @@ fn stats_add_and_rates() {
     let json = serde_json::to_string(&a).unwrap();
     assert_eq!(serde_json::from_str::<Stats>(&json).unwrap(), a);
 }
+
+#[test]
+fn deeper_table_entries_can_be_used_when_asked() {
+    // With tt_exact_depth off the search may use deeper results: the value
+    // is then no longer the fixed-depth one, but it is a value of some
+    // depth >= the asked one, and the move is legal.
+    let cfg = SearchConfig {
+        tt_exact_depth: false,
+        ..SearchConfig::default()
+    };
+    let mut s = Searcher::new(cfg);
+    for seed in 0..30u64 {
+        let pos = RandomGame::seeded(seed);
+        let r = s.search_depth(&pos, 4);
+        assert!(r.completed);
+        assert!(r.value.abs() <= pos.bound());
+        if let Some(m) = r.best {
+            assert!(pos.is_legal(m));
+        }
+    }
+}
