@@ -224,3 +224,32 @@ fn every_example_parses_and_matches_expectimax_with_a_full_window() {
         }
     }
 }
+
+#[test]
+fn uniform_gcd_and_general_formulas_give_the_same_windows() {
+    use starcut::search::Star1Formula;
+    for ex in examples::EXAMPLES {
+        let pos = TreeGame::parse(ex.tree).unwrap();
+        let mut per_formula = Vec::new();
+        for formula in [Star1Formula::Auto, Star1Formula::General] {
+            let cfg = SearchConfig {
+                star1_formula: formula,
+                ..SearchConfig::bare(ChanceAlgo::Star1)
+            };
+            let mut t = RecordingTracer::new(10_000);
+            let r = Searcher::new(cfg).search_window(&pos, ex.depth, ex.alpha, ex.beta, &mut t);
+            per_formula.push((r.value, windows(&t), r.stats.nodes()));
+        }
+        let (a, b) = (&per_formula[0], &per_formula[1]);
+        assert!(near(a.0, b.0), "{}", ex.name);
+        assert_eq!(a.2, b.2, "{}", ex.name);
+        assert_eq!(a.1.len(), b.1.len());
+        for (x, y) in a.1.iter().zip(&b.1) {
+            assert!(
+                near(x.1, y.1) && near(x.2, y.2),
+                "{}: {x:?} vs {y:?}",
+                ex.name
+            );
+        }
+    }
+}
