@@ -62,9 +62,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     ) -> Value {
         let mut alpha = alpha_in;
         let mut beta = beta_in;
-        let key = pos.hash();
         let mut tt_move = None;
         if let Some(tt) = &self.sh.tt {
+            let key = pos.hash();
             self.stats.tt_probes += 1;
             if let Some(e) = tt.probe(key, false) {
                 self.stats.tt_hits += 1;
@@ -229,7 +229,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             } else {
                 (best, best)
             };
-            tt.store(key, false, depth, lo, hi, best_move);
+            tt.store(pos.hash(), false, depth, lo, hi, best_move);
         }
         self.tracer.exit(ply, best);
         best
