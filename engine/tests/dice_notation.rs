@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use starcut::dice::{Dice, DiceConfig};
-use starcut::{Game, ParseErrorKind, Status};
+use starcut::{Game, ParseErrorKind, Player, Status};
 
 fn parse(text: &str) -> Result<Dice, starcut::ParseError> {
     Dice::parse_position(&DiceConfig::default(), text)
@@ -22,6 +22,11 @@ fn check_playout(size: u8, seed: u64) {
         assert_eq!(back, pos, "{text}");
         assert_eq!(back.position_text(), text);
         assert_eq!(pos.hash(), pos.compute_hash(), "{text}");
+        let kept = [
+            pos.usable_score12(Player::First),
+            pos.usable_score12(Player::Second),
+        ];
+        assert_eq!(kept, pos.usable_scores12(), "{text}");
         let v = pos.heuristic();
         assert!(v > -10.0 && v < 10.0, "{text}: {v}");
         match pos.status() {

@@ -39,6 +39,9 @@ pub struct Dice {
     /// The rolled line, or `NO_ROLL` at a chance node.
     pub(super) roll: u8,
     pub(super) outcome: Outcome,
+    /// Twelve times each player's usable-checker score (see `eval.rs`),
+    /// kept incrementally so that the evaluation is a subtraction.
+    pub(super) scores12: [u16; 2],
 }
 
 // Key layout: checkers (2 x 121), rolls (11), side to move, board sizes
@@ -84,6 +87,7 @@ impl Dice {
             to_move: Player::First,
             roll: NO_ROLL,
             outcome: Outcome::Ongoing,
+            scores12: [0, 0],
         };
         d.hash = d.compute_hash();
         d
@@ -170,6 +174,7 @@ impl Dice {
     pub fn place(&mut self, mv: DiceMove) {
         let p = self.to_move;
         let sq = mv.0;
+        self.update_scores(p, sq);
         self.checkers[p.index()] |= 1u128 << sq;
         self.hash ^= piece_key(p, sq) ^ roll_key(self.roll) ^ side_key(p) ^ side_key(p.other());
         self.roll = NO_ROLL;
