@@ -8,6 +8,11 @@
 //! it (row, column, and the long diagonals it lies on) that are usable. So a
 //! checker with every line open is worth 1, a fully blocked one 0.
 //!
+//! Both players' scores live in the position and `play` updates them from
+//! the 2 to 4 lines through the new checker, so evaluating is a subtraction
+//! (the search evaluates at almost every leaf; a from-scratch count cost
+//! about five times the rest of a node).
+//!
 //! The difference d (side to move minus opponent, in checkers) is mapped
 //! into the open interval (-10, 10) by `10 d / (|d| + 10)`: monotone, about
 //! one point per checker near 0, and never reaching the bound (|d| <= 121).
