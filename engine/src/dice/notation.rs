@@ -121,6 +121,12 @@ fn parse_line_number(text: &str, m: u8) -> Option<u8> {
 
 impl Dice {
     /// Parses a position (see the module doc). Never panics.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the field at fault: `position` (empty text,
+    /// extra fields), `board` (number of rows, checker counts that cannot
+    /// arise, both players with a line), `row N` (characters, length),
+    /// `side to move`, `roll` (not 1..=m, a full line, a finished game).
     pub fn from_text(text: &str) -> Result<Dice, ParseError> {
         let mut fields = text.split_whitespace();
         let board = fields
