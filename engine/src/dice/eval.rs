@@ -82,19 +82,24 @@ impl Dice {
     /// `p` gains the new checker's weight on each line it can still use, and
     /// a line that held no `p` checker is now lost to the opponent, who
     /// loses the weight of his checkers on it.
+    ///
+    /// Returns whether the checker completes one of those lines for `p`: the
+    /// win test needs the same lines, so `play` visits them only once.
     #[inline]
-    pub(super) fn update_scores(&mut self, p: Player, sq: u8) {
+    pub(super) fn update_scores(&mut self, p: Player, sq: u8) -> bool {
         let m = self.size;
         let own = self.checkers[p.index()];
         let opp = self.checkers[p.other().index()];
+        let after = own | (1u128 << sq);
         let (r, c) = coords(m, sq);
         let on_diag = r == c;
         let on_anti = r + c == m - 1;
         let w = 12 / (2 + u32::from(on_diag) + u32::from(on_anti));
-        let (mut gain, mut loss) = (0u32, 0u32);
+        let (mut gain, mut loss, mut completed) = (0u32, 0u32, false);
         let mut line = |mask: u128| {
             if mask & opp == 0 {
                 gain += w;
+                completed |= after & mask == mask;
             } else if mask & own == 0 {
                 loss += line_weight12(m, mask & opp);
             }
@@ -109,6 +114,7 @@ impl Dice {
         }
         self.scores12[p.index()] += gain as u16;
         self.scores12[p.other().index()] -= loss as u16;
+        completed
     }
 
     /// The evaluation of the chapter, from the side to move's point of view,
