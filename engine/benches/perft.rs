@@ -8,6 +8,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
 use starcut::dice::{Dice, DiceConfig};
 use starcut::perft::perft;
+use starcut::stratego::{Stratego, StrategoConfig};
 use starcut::Game;
 use std::time::Duration;
 
@@ -64,6 +65,17 @@ fn cases(c: &mut Criterion) {
         &cbt,
         "3b2bb/bbbbbbb1/5wb1/1bb5/ww6/1b1w2ww/wwww1w2/w1w2www b 29",
         4,
+    );
+    let stratego = StrategoConfig::default();
+    let start = Stratego::start(&stratego).expect("Stratego has a default start");
+    case::<Stratego>(c, "stratego start", &stratego, &start.position_text(), 4);
+    let red_view = start.view_for(starcut::Player::First);
+    case::<Stratego>(
+        c,
+        "stratego start (Red's view)",
+        &stratego,
+        &red_view.position_text(),
+        3,
     );
 }
 

@@ -215,3 +215,31 @@ fn malformed_moves_and_outcomes_name_the_token() {
     }
     assert!(start.parse_outcome("none").is_err(), "no roll pending");
 }
+
+#[test]
+fn game_records_replay_exactly() {
+    let mut rng = SmallRng::seed_from_u64(12);
+    for config in [
+        BreakthroughConfig::breakthrough(),
+        BreakthroughConfig::chance_breakthrough(),
+    ] {
+        let mut record = starcut::Record::new(Breakthrough::start(&config).unwrap());
+        let mut pos = record.start;
+        let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+        while !matches!(pos.status(), Status::Terminal(_)) {
+            let step = if pos.status() == Status::Chance {
+                pos.chance_outcomes(&mut outcomes);
+                starcut::Step::Outcome(outcomes[rng.gen_range(0..outcomes.len())].0)
+            } else {
+                pos.legal_moves(&mut moves);
+                starcut::Step::Move(moves[rng.gen_range(0..moves.len())])
+            };
+            pos.apply_step(step);
+            record.steps.push(step);
+        }
+        let text = record.to_text();
+        let back = starcut::Record::<Breakthrough>::parse(&config, &text).unwrap();
+        assert_eq!(back.steps, record.steps);
+        assert_eq!(back.current(), pos);
+    }
+}

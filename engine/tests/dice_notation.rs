@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use starcut::dice::{Dice, DiceConfig};
-use starcut::{Game, ParseErrorKind, Status};
+use starcut::{Game, ParseErrorKind, Player, Status};
 
 fn parse(text: &str) -> Result<Dice, starcut::ParseError> {
     Dice::parse_position(&DiceConfig::default(), text)
@@ -22,6 +22,11 @@ fn check_playout(size: u8, seed: u64) {
         assert_eq!(back, pos, "{text}");
         assert_eq!(back.position_text(), text);
         assert_eq!(pos.hash(), pos.compute_hash(), "{text}");
+        let kept = [
+            pos.usable_score12(Player::First),
+            pos.usable_score12(Player::Second),
+        ];
+        assert_eq!(kept, pos.usable_scores12(), "{text}");
         let v = pos.heuristic();
         assert!(v > -10.0 && v < 10.0, "{text}: {v}");
         match pos.status() {
@@ -163,5 +168,31 @@ fn malformed_moves_and_rolls_name_the_token() {
         let err = err.unwrap_or_else(|| panic!("{token} accepted"));
         assert_eq!(err.token, token);
         assert!(!err.reason.is_empty());
+    }
+}
+
+#[test]
+fn game_records_replay_exactly() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    for size in [3u8, 5, 11] {
+        let config = DiceConfig { size };
+        let mut record = starcut::Record::new(Dice::start(&config).unwrap());
+        let mut pos = record.start;
+        let (mut moves, mut rolls) = (Vec::new(), Vec::new());
+        while !matches!(pos.status(), Status::Terminal(_)) {
+            let step = if pos.status() == Status::Chance {
+                pos.chance_outcomes(&mut rolls);
+                starcut::Step::Outcome(rolls[rng.gen_range(0..rolls.len())].0)
+            } else {
+                pos.legal_moves(&mut moves);
+                starcut::Step::Move(moves[rng.gen_range(0..moves.len())])
+            };
+            pos.apply_step(step);
+            record.steps.push(step);
+        }
+        let text = record.to_text();
+        let back = starcut::Record::<Dice>::parse(&config, &text).unwrap();
+        assert_eq!(back.steps, record.steps);
+        assert_eq!(back.current(), pos);
     }
 }

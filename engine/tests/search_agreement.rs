@@ -67,6 +67,15 @@ fn random_trees_other_shapes() {
             chance_percent: 80,
             ..RandomConfig::default()
         },
+        RandomConfig {
+            regular: true,
+            ..RandomConfig::default()
+        },
+        RandomConfig {
+            regular: true,
+            correlation: 15,
+            ..RandomConfig::default()
+        },
     ];
     for (k, shape) in shapes.into_iter().enumerate() {
         let mut checker = AgreementChecker::all();

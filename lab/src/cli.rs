@@ -75,6 +75,52 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Generate a position set by self-play (see `assets/positions/README.md`).
+    Positions {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Named points: `begin=50,middle=150,end=300` or `mid=10..40` (decisions from the start).
+        #[arg(long)]
+        at: String,
+        /// Positions per point.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Depth of the self-play engines.
+        #[arg(long, default_value_t = 1)]
+        depth: u32,
+        /// Probability of a random move instead of the engine's.
+        #[arg(long, default_value_t = 0.1)]
+        random_moves: f64,
+        /// Write `<game>-<name>.txt` files into this folder instead of printing.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
+    /// Node counts and reductions of search configurations over a position
+    /// set; with no arguments, the quick benchmark and its node fingerprint.
+    Bench {
+        /// Game of the position set (with --set).
+        game: Option<String>,
+        /// Position set file: one position per line, `#` comments.
+        #[arg(long)]
+        set: Option<std::path::PathBuf>,
+        /// Game option as key=value (repeatable).
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Comma-separated configurations (see `analyse --algo`); the first is the baseline.
+        #[arg(long, default_value = "expectimax,star1,star2,staretc")]
+        algos: String,
+        /// Search depth in decisions (default: 4, or each quick set's own).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Use only the first N positions.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// table, csv or json.
+        #[arg(long, default_value = "table")]
+        format: String,
+    },
     /// List the Stratego and Barrage setup presets (or print one).
     Setups {
         /// Print this preset's setup in full.

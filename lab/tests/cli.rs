@@ -204,3 +204,42 @@ fn analyse_names_a_bad_algorithm_and_never_sees_hidden_ranks() {
     assert!(position.contains("b?"), "{position}");
     assert!(!position.contains("b1"), "{position}");
 }
+
+#[test]
+fn bench_reports_reductions_and_a_deterministic_fingerprint() {
+    let set = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../assets/positions/dice-5x5.txt"
+    );
+    let args = [
+        "bench",
+        "dice",
+        "--set",
+        set,
+        "--limit",
+        "8",
+        "--depth",
+        "3",
+        "--algos",
+        "plain,star1,star2",
+        "--format",
+        "json",
+    ];
+    let first: serde_json::Value = serde_json::from_str(ok(&args).trim()).unwrap();
+    let again: serde_json::Value = serde_json::from_str(ok(&args).trim()).unwrap();
+    assert_eq!(
+        first["fingerprint"], again["fingerprint"],
+        "node counts are deterministic"
+    );
+    let rows = first["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let total: u64 = rows.iter().map(|r| r["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(first["fingerprint"].as_u64().unwrap(), total);
+    for r in rows {
+        assert_eq!(r["disagreements"], 0, "exact algorithms agree: {r}");
+        assert_eq!(r["positions"], 8);
+    }
+    let nodes = |i: usize| rows[i]["nodes"].as_u64().unwrap();
+    assert!(nodes(2) < nodes(1) && nodes(1) < nodes(0), "{rows:?}");
+    assert!(rows[2]["reduction"].as_f64().unwrap() > 0.0);
+}

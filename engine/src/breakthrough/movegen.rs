@@ -21,7 +21,9 @@ impl Breakthrough {
     #[inline]
     pub(super) fn generate_moves(&self, out: &mut Vec<BreakthroughMove>) {
         out.clear();
-        if self.status() != Status::Decision {
+        // Not `status()`: in plain Breakthrough it would compute the targets
+        // twice. With no target there are no moves, matching its verdict.
+        if self.pending_roll || self.ply >= self.max_plies || self.board_winner().is_some() {
             return;
         }
         let (straight, left, right) = self.targets();

@@ -86,6 +86,13 @@ fn parse_square(text: &str, rows: u8, cols: u8) -> Option<u8> {
 
 impl Breakthrough {
     /// Parses a position (see the module doc). Never panics.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the field at fault: `position` (empty text,
+    /// extra fields), `board` (number of ranks, piece counts, both sides
+    /// through), `rank N` (characters, length), `side to move`, `roll` (in
+    /// plain Breakthrough or after the game ended), `ply` (not a number, or
+    /// beyond the config's `max_plies`).
     pub fn from_text(config: &BreakthroughConfig, text: &str) -> Result<Breakthrough, ParseError> {
         let mut fields = text.split_whitespace();
         let board = fields

@@ -4,8 +4,9 @@
 //! The ply counter matters only through the draw at `max_plies`, so it enters
 //! the hash only near the limit: once at most [`PLY_HASH_HORIZON`] plies
 //! remain, the hash includes a key for the exact number of plies left.
-//! Farther away no search can reach the limit, so positions that differ only
-//! in their ply count share a hash and transpose in the table.
+//! Farther away only a search deeper than that horizon could reach the limit,
+//! so positions that differ only in their ply count share a hash and
+//! transpose in the table.
 
 use crate::error::{IllegalMove, ParseError};
 use crate::game::{Game, Player, Status, Value};

@@ -8,6 +8,11 @@
 //! it (row, column, and the long diagonals it lies on) that are usable. So a
 //! checker with every line open is worth 1, a fully blocked one 0.
 //!
+//! Both players' scores live in the position and `play` updates them from
+//! the 2 to 4 lines through the new checker, so evaluating is a subtraction
+//! (the search evaluates at almost every leaf; a from-scratch count cost
+//! about five times the rest of a node).
+//!
 //! The difference d (side to move minus opponent, in checkers) is mapped
 //! into the open interval (-10, 10) by `10 d / (|d| + 10)`: monotone, about
 //! one point per checker near 0, and never reaching the bound (|d| <= 121).
@@ -19,72 +24,105 @@ use crate::game::{Player, Value};
 use super::bitboard::{anti_mask, col_mask, coords, diag_mask, row_mask};
 use super::position::{Dice, DiceMove};
 
+/// The summed weight (in twelfths) of the checkers `bits` on one line: 6 for
+/// a square on 2 lines, 4 on 3 lines (one diagonal), 3 on 4 (the centre).
+#[inline]
+fn line_weight12(m: u8, bits: u128) -> u32 {
+    if bits == 0 {
+        return 0;
+    }
+    let (diag, anti) = (diag_mask(m), anti_mask(m));
+    6 * bits.count_ones()
+        - 2 * (bits & (diag | anti)).count_ones()
+        - u32::from(bits & diag & anti != 0)
+}
+
 /// Scale of the squashing `10 d / (|d| + K)`: the checker difference at
 /// which the evaluation reaches half the bound.
 const SQUASH: f64 = 10.0;
 
 impl Dice {
     /// Twelve times the usable-checker score of `p` (twelfths keep the 1/2,
-    /// 1/3 and 1/4 weights of squares on 2, 3 or 4 lines exact).
+    /// 1/3 and 1/4 weights of squares on 2, 3 or 4 lines exact), as kept
+    /// incrementally by `play`.
+    #[inline]
     pub fn usable_score12(&self, p: Player) -> u32 {
-        self.usable_scores12()[p.index()]
+        self.scores12[p.index()] as u32
     }
 
-    /// [`Dice::usable_score12`] of both players in one pass.
+    /// Both players' scores computed from scratch (parsing uses it; tests
+    /// compare it with the incremental [`Dice::usable_score12`]).
     ///
-    /// Summed per line class rather than per line: with `rows` the union of
-    /// a player's usable rows (and likewise columns and diagonals), a
-    /// checker's usable-line count is how many of those unions contain it,
-    /// so the score takes a few popcounts instead of one per line.
+    /// Summed per line: the score is the sum, over the lines a player can
+    /// still use, of the weights of his checkers on them, where a checker on
+    /// d lines weighs 12/d.
     pub fn usable_scores12(&self) -> [u32; 2] {
         let m = self.size;
         let [c, r] = self.checkers;
-        let (diag, anti) = (diag_mask(m), anti_mask(m));
-        // Usable rows / columns of each player: lines without enemy checkers.
-        let (mut rows, mut cols) = ([0u128; 2], [0u128; 2]);
-        let mut row = row_mask(m, 0);
-        let mut col = col_mask(m, 0);
-        for _ in 0..m {
-            rows[0] |= if row & r == 0 { row } else { 0 };
-            rows[1] |= if row & c == 0 { row } else { 0 };
-            cols[0] |= if col & r == 0 { col } else { 0 };
-            cols[1] |= if col & c == 0 { col } else { 0 };
-            row <<= m;
-            col <<= 1;
-        }
-        let on_both = diag & anti;
-        let on_one = (diag | anti) & !on_both;
         let mut out = [0u32; 2];
-        for (i, (own, opp)) in [(c, r), (r, c)].into_iter().enumerate() {
-            let diags =
-                (if diag & opp == 0 { diag } else { 0 }) | (if anti & opp == 0 { anti } else { 0 });
-            let own2 = own & !(diag | anti);
-            let own3 = own & on_one;
-            // A square on one diagonal is counted once by the diagonal union.
-            let mut total = 6 * ((own2 & rows[i]).count_ones() + (own2 & cols[i]).count_ones())
-                + 4 * ((own3 & rows[i]).count_ones()
-                    + (own3 & cols[i]).count_ones()
-                    + (own3 & diags).count_ones());
-            // The centre of an odd board lies on both diagonals (weight 1/4).
-            let centre = own & on_both;
-            if centre != 0 {
-                let lines = u32::from(rows[i] & centre != 0)
-                    + u32::from(cols[i] & centre != 0)
-                    + u32::from(diag & opp == 0)
-                    + u32::from(anti & opp == 0);
-                total += 3 * lines;
+        let mut add = |line: u128| {
+            if line & r == 0 {
+                out[0] += line_weight12(m, line & c);
             }
-            out[i] = total;
+            if line & c == 0 {
+                out[1] += line_weight12(m, line & r);
+            }
+        };
+        for i in 0..m {
+            add(row_mask(m, i));
+            add(col_mask(m, i));
         }
+        add(diag_mask(m));
+        add(anti_mask(m));
         out
+    }
+
+    /// Updates the kept scores for `p` placing a checker on `sq` (called
+    /// before the checker is set). Only the 2 to 4 lines through `sq` change:
+    /// `p` gains the new checker's weight on each line it can still use, and
+    /// a line that held no `p` checker is now lost to the opponent, who
+    /// loses the weight of his checkers on it.
+    ///
+    /// Returns whether the checker completes one of those lines for `p`: the
+    /// win test needs the same lines, so `play` visits them only once.
+    #[inline]
+    pub(super) fn update_scores(&mut self, p: Player, sq: u8) -> bool {
+        let m = self.size;
+        let own = self.checkers[p.index()];
+        let opp = self.checkers[p.other().index()];
+        let after = own | (1u128 << sq);
+        let (r, c) = coords(m, sq);
+        let on_diag = r == c;
+        let on_anti = r + c == m - 1;
+        let w = 12 / (2 + u32::from(on_diag) + u32::from(on_anti));
+        let (mut gain, mut loss, mut completed) = (0u32, 0u32, false);
+        let mut line = |mask: u128| {
+            if mask & opp == 0 {
+                gain += w;
+                completed |= after & mask == mask;
+            } else if mask & own == 0 {
+                loss += line_weight12(m, mask & opp);
+            }
+        };
+        line(row_mask(m, r));
+        line(col_mask(m, c));
+        if on_diag {
+            line(diag_mask(m));
+        }
+        if on_anti {
+            line(anti_mask(m));
+        }
+        self.scores12[p.index()] += gain as u16;
+        self.scores12[p.other().index()] -= loss as u16;
+        completed
     }
 
     /// The evaluation of the chapter, from the side to move's point of view,
     /// strictly inside (-10, 10).
+    #[inline]
     pub fn evaluate(&self) -> Value {
-        let scores = self.usable_scores12();
-        let me = scores[self.to_move.index()] as f64;
-        let them = scores[self.to_move.other().index()] as f64;
+        let me = self.scores12[self.to_move.index()] as f64;
+        let them = self.scores12[self.to_move.other().index()] as f64;
         let d = (me - them) / 12.0;
         10.0 * d / (d.abs() + SQUASH)
     }

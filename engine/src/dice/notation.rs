@@ -121,6 +121,12 @@ fn parse_line_number(text: &str, m: u8) -> Option<u8> {
 
 impl Dice {
     /// Parses a position (see the module doc). Never panics.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the field at fault: `position` (empty text,
+    /// extra fields), `board` (number of rows, checker counts that cannot
+    /// arise, both players with a line), `row N` (characters, length),
+    /// `side to move`, `roll` (not 1..=m, a full line, a finished game).
     pub fn from_text(text: &str) -> Result<Dice, ParseError> {
         let mut fields = text.split_whitespace();
         let board = fields
@@ -187,6 +193,9 @@ impl Dice {
                 "the game is over: no roll",
             ));
         }
+        let [c, r] = pos.usable_scores12();
+        // At most 121 checkers of weight 12 or less: fits a u16.
+        pos.scores12 = [c as u16, r as u16];
         pos.hash = pos.compute_hash();
         Ok(pos)
     }

@@ -5,7 +5,7 @@ use crate::error::{IllegalMove, ParseError};
 use crate::game::{Game, Player, Status, Value};
 use crate::zobrist;
 
-use super::bitboard::{anti_mask, col_mask, coords, diag_mask, full_mask, row_mask};
+use super::bitboard::{anti_mask, col_mask, diag_mask, full_mask, row_mask};
 use super::config::DiceConfig;
 
 /// A move: the square a checker is placed on, index `row * m + col`.
@@ -39,6 +39,9 @@ pub struct Dice {
     /// The rolled line, or `NO_ROLL` at a chance node.
     pub(super) roll: u8,
     pub(super) outcome: Outcome,
+    /// Twelve times each player's usable-checker score (see `eval.rs`),
+    /// kept incrementally so that the evaluation is a subtraction.
+    pub(super) scores12: [u16; 2],
 }
 
 // Key layout: checkers (2 x 121), rolls (11), side to move, board sizes
@@ -84,6 +87,7 @@ impl Dice {
             to_move: Player::First,
             roll: NO_ROLL,
             outcome: Outcome::Ongoing,
+            scores12: [0, 0],
         };
         d.hash = d.compute_hash();
         d
@@ -128,19 +132,6 @@ impl Dice {
         h
     }
 
-    /// Whether `p` owns every square of one line through `sq`.
-    #[inline]
-    fn completes_line(&self, p: Player, sq: u8) -> bool {
-        let m = self.size;
-        let own = self.checkers[p.index()];
-        let (r, c) = coords(m, sq);
-        let full = |mask: u128| own & mask == mask;
-        full(row_mask(m, r))
-            || full(col_mask(m, c))
-            || (r == c && full(diag_mask(m)))
-            || (r + c == m - 1 && full(anti_mask(m)))
-    }
-
     /// Whether `p` owns a complete line anywhere (used when parsing).
     pub(super) fn has_line(&self, p: Player) -> bool {
         let m = self.size;
@@ -170,11 +161,12 @@ impl Dice {
     pub fn place(&mut self, mv: DiceMove) {
         let p = self.to_move;
         let sq = mv.0;
+        let completed = self.update_scores(p, sq);
         self.checkers[p.index()] |= 1u128 << sq;
         self.hash ^= piece_key(p, sq) ^ roll_key(self.roll) ^ side_key(p) ^ side_key(p.other());
         self.roll = NO_ROLL;
         self.to_move = p.other();
-        if self.completes_line(p, sq) {
+        if completed {
             self.outcome = Outcome::Won(p);
         } else if self.occupied() == full_mask(self.size) {
             self.outcome = Outcome::Draw;

@@ -75,8 +75,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     ) -> Value {
         let mut alpha = alpha_in;
         let mut beta = beta_in;
-        let key = pos.hash() ^ CHANCE_SALT;
         if let Some(tt) = &self.sh.tt {
+            let key = pos.hash() ^ CHANCE_SALT;
             self.stats.tt_probes += 1;
             if let Some(e) = tt.probe(key, true) {
                 self.stats.tt_hits += 1;
@@ -133,12 +133,18 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         buf.kids.clear();
         buf.sign.clear();
         buf.weight.clear();
-        for &(o, w) in &buf.outcomes {
-            let mut kid = pos.clone();
-            kid.apply_outcome(o);
-            buf.sign.push(Self::sign(pos, &kid));
-            buf.weight.push(w as f64);
-            buf.kids.push(kid);
+        buf.weight
+            .extend(buf.outcomes.iter().map(|&(_, w)| w as f64));
+        if self.cfg.chance.probes() {
+            // Probing looks at every outcome position before searching
+            // any: build them once. Star0/Star1 build each one when (and
+            // if) they reach it.
+            for &(o, _) in &buf.outcomes {
+                let mut kid = pos.clone();
+                kid.apply_outcome(o);
+                buf.sign.push(Self::sign(pos, &kid));
+                buf.kids.push(kid);
+            }
         }
 
         let res = match self.cfg.chance {
@@ -155,7 +161,14 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             return 0.0;
         }
         if let Some(tt) = &mut self.sh.tt {
-            tt.store(key, true, depth, res.lower, res.upper, None);
+            tt.store(
+                pos.hash() ^ CHANCE_SALT,
+                true,
+                depth,
+                res.lower,
+                res.upper,
+                None,
+            );
         }
         self.tracer.exit(ply, res.value);
         res.value
@@ -174,6 +187,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
 
     /// Searches outcome `i` with window (a, b) from the chance node's side.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn search_outcome(
         &mut self,
         pos: &G,
@@ -184,10 +198,19 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         a: Value,
         b: Value,
     ) -> Value {
-        let s = buf.sign[i];
-        let (ca, cb) = Self::child_window(s, a, b);
-        self.tracer.step(pos, Step::Outcome(buf.outcomes[i].0), ply);
-        s * self.node(&buf.kids[i], depth, ca, cb, ply + 1)
+        let o = buf.outcomes[i].0;
+        self.tracer.step(pos, Step::Outcome(o), ply);
+        if let Some(kid) = buf.kids.get(i) {
+            let s = buf.sign[i];
+            let (ca, cb) = Self::child_window(s, a, b);
+            s * self.node(kid, depth, ca, cb, ply + 1)
+        } else {
+            let mut kid = pos.clone();
+            kid.apply_outcome(o);
+            let s = Self::sign(pos, &kid);
+            let (ca, cb) = Self::child_window(s, a, b);
+            s * self.node(&kid, depth, ca, cb, ply + 1)
+        }
     }
 
     /// Star0 (Hsu F3.0', Arts Algorithm 4): every outcome with the full
@@ -197,7 +220,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         let principal = Self::principal(buf);
         let mut sum = 0.0;
         let mut total = 0.0;
-        for i in 0..buf.kids.len() {
+        for i in 0..buf.outcomes.len() {
             let t = self.search_outcome(pos, depth, ply, buf, i, fa, fb);
             if self.aborted {
                 return Res::exact(0.0);
@@ -225,7 +248,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         let star05 = self.cfg.chance == ChanceAlgo::Star05;
         let (fa, fb) = self.full_window();
         let u = self.u;
-        let n = buf.kids.len();
+        let n = buf.outcomes.len();
         let w = &buf.weight;
         let total: f64 = w.iter().sum();
         let formula = if self.cfg.star1_formula == Star1Formula::General {
@@ -347,12 +370,13 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         buf: &mut Ply<G>,
     ) -> Res {
         let u = self.u;
-        let n = buf.kids.len();
+        let n = buf.outcomes.len();
         let total: f64 = buf.weight.iter().sum();
         buf.lo.clear();
         buf.lo.resize(n, -u);
         buf.hi.clear();
         buf.hi.resize(n, u);
+        buf.probed.clear();
         let mut bs = BoundSums {
             lo: -u * total,
             hi: u * total,
@@ -443,7 +467,16 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 return self.finish_cut(pos, depth, ply, &bs, alpha, beta, CutKind::Star1CutII);
             }
             let (wa, wb) = nonempty(a.max(lo), b.min(hi));
+            let known = &mut self.sh.plies[ply + 1].known;
+            known.clear();
+            known.extend(
+                buf.probed
+                    .iter()
+                    .filter(|p| p.0 == i)
+                    .map(|&(_, m, r, pa, pb)| (m, r, pa, pb)),
+            );
             let t = self.search_outcome(pos, depth, ply, buf, i, wa, wb);
+            self.sh.plies[ply + 1].known.clear();
             if self.aborted {
                 return Res::exact(0.0);
             }
@@ -507,15 +540,16 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         // The outcome position's own view: its known bounds and the
         // threshold at which its lower bound cuts the chance node.
         let wi = buf.weight[i];
-        let (kl, ku, threshold) = if s > 0.0 {
-            let b = (bs.total * beta - (bs.lo - wi * lo)) / wi;
-            (lo, hi, b)
-        } else {
-            let a = (bs.total * alpha - (bs.hi - wi * hi)) / wi;
-            (-hi, -lo, -a)
-        };
-        let pb = threshold.min(ku).min(u);
-        if pb <= kl {
+        let a = (bs.total * alpha - (bs.hi - wi * hi)) / wi;
+        let b = (bs.total * beta - (bs.lo - wi * lo)) / wi;
+        // The outcome's own window for (A_i, B_i), and its known bounds.
+        let (ka, kb) = Self::child_window(s, a, b);
+        let (kl, ku) = Self::child_window(s, lo, hi);
+        let pb = kb.min(ku).min(u);
+        // Like Hsu's probe window (A_i, B_i); a probe that fails low says
+        // nothing about the outcome and is discarded below.
+        let pa = ka.max(kl);
+        if pb <= pa {
             return None;
         }
         kid.legal_moves(&mut buf.probe_moves);
@@ -560,15 +594,16 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         self.stats.probes += 1;
         self.tracer.step(pos, Step::Outcome(buf.outcomes[i].0), ply);
         self.tracer
-            .enter(kid, NodeKind::Decision, ply + 1, depth, kl, pb);
+            .enter(kid, NodeKind::Decision, ply + 1, depth, pa, pb);
         self.tracer.step(kid, Step::Move(mv), ply + 1);
-        let (ga, gb) = Self::child_window(sg, kl, pb);
+        let (ga, gb) = Self::child_window(sg, pa, pb);
         let r = sg * self.node(&gc, depth - 1, ga, gb, ply + 2);
         if self.aborted {
             return Some(Res::exact(0.0));
         }
         self.tracer.exit(ply + 1, r);
-        if r > kl {
+        buf.probed.push((i, mv, r, pa, pb));
+        if r > pa {
             let r = r.min(ku);
             if s > 0.0 {
                 bs.set(buf, i, r, hi);

@@ -62,9 +62,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     ) -> Value {
         let mut alpha = alpha_in;
         let mut beta = beta_in;
-        let key = pos.hash();
         let mut tt_move = None;
         if let Some(tt) = &self.sh.tt {
+            let key = pos.hash();
             self.stats.tt_probes += 1;
             if let Some(e) = tt.probe(key, false) {
                 self.stats.tt_hits += 1;
@@ -77,9 +77,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 // Never cut at the root: the search must name a move.
                 if usable && ply > 0 {
                     let (lo, hi) = (e.lower, e.upper);
-                    let hit = if lo == hi {
-                        Some(lo)
-                    } else if lo >= beta {
+                    let hit = if lo == hi || lo >= beta {
                         Some(lo)
                     } else if hi <= alpha {
                         Some(hi)
@@ -105,6 +103,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         let mut buf = std::mem::take(&mut self.sh.plies[ply]);
         pos.legal_moves(&mut buf.moves);
         if buf.moves.is_empty() {
+            buf.known.clear();
             self.sh.plies[ply] = buf;
             return self.leaf(pos, ply, alpha_in, beta_in);
         }
@@ -129,6 +128,31 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         let mut best = f64::NEG_INFINITY;
         let mut best_move = None;
         for (i, &m) in buf.moves.iter().enumerate() {
+            // A probe of the parent chance node may already have searched
+            // this move (Hsu: probed branches need no second search).
+            if let Some(&(_, r, pa, pb)) = buf.known.iter().find(|k| k.0 == m) {
+                if (r > pa && r < pb) || (r >= pb && r >= beta) || (r <= pa && r <= alpha) {
+                    self.tracer.child_value(ply, i, r);
+                    if r > best {
+                        best = r;
+                        best_move = Some(m);
+                        if ply == 0 {
+                            self.root_best = Some((m, r));
+                        }
+                        if r > alpha {
+                            alpha = r;
+                            self.sh.pv[ply].clear();
+                            self.sh.pv[ply].push(Step::Move(m));
+                        }
+                        if self.cfg.alpha_beta && r >= beta {
+                            self.sh.ordering.reward(m, side, ply, depth, flags);
+                            self.cut(pos, depth, ply, CutKind::AlphaBeta, r, a0, b0);
+                            break;
+                        }
+                    }
+                    continue;
+                }
+            }
             let mut child = pos.clone();
             child.play(m);
             let s = Self::sign(pos, &child);
@@ -154,6 +178,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 s * self.node(&child, depth - 1, ca, cb, ply + 1)
             };
             if self.aborted {
+                buf.known.clear();
                 self.sh.plies[ply] = buf;
                 return 0.0;
             }
@@ -177,6 +202,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 }
             }
         }
+        buf.known.clear();
         self.sh.plies[ply] = buf;
 
         if let (Some(m), true) = (best_move, best > a0 && best < b0) {
@@ -203,7 +229,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             } else {
                 (best, best)
             };
-            tt.store(key, false, depth, lo, hi, best_move);
+            tt.store(pos.hash(), false, depth, lo, hi, best_move);
         }
         self.tracer.exit(ply, best);
         best

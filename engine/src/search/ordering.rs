@@ -98,6 +98,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
 
     /// Orders `moves` in place, best first. `hint` gives the static hint of
     /// a move. Stable: equal scores keep generation order.
+    #[allow(clippy::too_many_arguments)]
     pub fn order(
         &mut self,
         moves: &mut [M],

@@ -27,6 +27,13 @@ pub(crate) struct Ply<G: Game> {
     pub lo: Vec<f64>,
     pub hi: Vec<f64>,
     pub probe_moves: Vec<G::Move>,
+    /// Probe results of a chance node: (outcome, move, value, probe alpha,
+    /// probe beta), the value from the outcome position's side.
+    pub probed: Vec<(usize, G::Move, Value, Value, Value)>,
+    /// Results a decision node at this ply already knows for some of its
+    /// moves (its parent chance node probed them): (move, value, alpha,
+    /// beta of the probe). Set by the parent just before the call.
+    pub known: Vec<(G::Move, Value, Value, Value)>,
 }
 
 impl<G: Game> Default for Ply<G> {
@@ -41,6 +48,8 @@ impl<G: Game> Default for Ply<G> {
             lo: Vec::new(),
             hi: Vec::new(),
             probe_moves: Vec::new(),
+            probed: Vec::new(),
+            known: Vec::new(),
         }
     }
 }

@@ -72,8 +72,9 @@ pub const ARTS_4_6: Example = Example {
     beta: 4.0,
     depth: 2,
     notes: "B = 2; C gets window [-3, 10]; its first child E = -8 cuts C, and A's upper \
-            bound (2 - 8 + 10)/3 = 4/3 <= 3 cuts A: D is never searched. B's second leaf, \
-            F and D's leaves are free choices.",
+            bound (2 - 8 + 10)/3 = 4/3 <= 3 cuts A: D is never searched. Arts returns \
+            alpha (fail-hard); starcut is fail-soft and returns the bound 4/3. B's second \
+            leaf, F and D's leaves are free choices.",
 };
 
 /// Arts, Figures 4.4 and 4.7: the expectimax tree of Hauk visited by Star1

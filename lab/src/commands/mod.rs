@@ -1,6 +1,8 @@
 //! One module per subcommand.
 pub mod analyse;
+pub mod bench;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod positions;
 pub mod setups;

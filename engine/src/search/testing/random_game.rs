@@ -29,6 +29,14 @@ pub struct RandomConfig {
     pub max_outcomes: u32,
     pub switch_move_percent: u32,
     pub switch_outcome_percent: u32,
+    /// Ballard's regular *-minimax trees: every move leads to a chance node
+    /// and every outcome to a decision node (`chance_percent` is ignored).
+    pub regular: bool,
+    /// 0: heuristic values are independent. Otherwise every step moves a
+    /// running value by up to this much and the heuristic is that value
+    /// plus a little noise, so that values along a line are correlated as
+    /// in real games (probes and move ordering become informative).
+    pub correlation: u32,
 }
 
 impl Default for RandomConfig {
@@ -41,6 +49,8 @@ impl Default for RandomConfig {
             max_outcomes: 4,
             switch_move_percent: 85,
             switch_outcome_percent: 25,
+            regular: false,
+            correlation: 0,
         }
     }
 }
@@ -61,6 +71,11 @@ impl GameConfig for RandomConfig {
                 "switch_outcome",
                 "percent of outcomes that switch the side to move",
             ),
+            ("regular", "1: moves and chance events alternate"),
+            (
+                "correlation",
+                "step size of correlated values (0: independent)",
+            ),
         ]
     }
 
@@ -74,6 +89,8 @@ impl GameConfig for RandomConfig {
             "outcomes" => self.max_outcomes = v(1, 16)?,
             "switch_move" => self.switch_move_percent = v(0, 100)?,
             "switch_outcome" => self.switch_outcome_percent = v(0, 100)?,
+            "regular" => self.regular = v(0, 1)? == 1,
+            "correlation" => self.correlation = v(0, 90)?,
             _ => return Err(format!("option '{key}': unknown option")),
         }
         Ok(())
@@ -90,6 +107,8 @@ pub struct RandomGame {
     /// Chance steps since the last move: at most two chance nodes in a row,
     /// so that the depth-free chance levels stay finite.
     chance_run: u8,
+    /// The running value of correlated trees (first player's view).
+    acc: i32,
     config: RandomConfig,
 }
 
@@ -109,6 +128,7 @@ impl RandomGame {
             steps: 0,
             side: Player::First,
             chance_run: 0,
+            acc: 0,
             config,
         }
     }
@@ -131,6 +151,12 @@ impl RandomGame {
         let x = (self.r(1) % 100) as u32;
         if x < c.terminal_percent && self.steps > 0 {
             Status::Terminal(self.winner())
+        } else if c.regular {
+            if self.steps > 0 && self.chance_run == 0 {
+                Status::Chance
+            } else {
+                Status::Decision
+            }
         } else if x < c.terminal_percent + c.chance_percent && self.chance_run < 2 {
             Status::Chance
         } else {
@@ -164,6 +190,11 @@ impl RandomGame {
 
     fn step(&mut self, key: u64, switch_percent: u32) {
         let switch = self.r(key.wrapping_add(99)) % 100 < switch_percent as u64;
+        if self.config.correlation > 0 {
+            let c = self.config.correlation as u64;
+            let delta = (self.r(key.wrapping_add(7)) % (2 * c + 1)) as i32 - c as i32;
+            self.acc = (self.acc + delta).clamp(-80, 80);
+        }
         self.id ^= mix(self.seed, key);
         self.steps += 1;
         if switch {
@@ -227,13 +258,20 @@ impl Game for RandomGame {
 
     fn hash(&self) -> u64 {
         mix(
-            self.id ^ ((self.side.index() as u64) << 63) ^ ((self.chance_run as u64) << 60),
+            self.id
+                ^ ((self.side.index() as u64) << 63)
+                ^ ((self.chance_run as u64) << 60)
+                ^ ((self.acc as u64) << 32),
             self.steps as u64,
         )
     }
 
     fn heuristic(&self) -> Value {
-        let v = (self.r(8) % 181) as i64 - 90;
+        let v = if self.config.correlation == 0 {
+            (self.r(8) % 181) as i64 - 90
+        } else {
+            self.acc as i64 + (self.r(8) % 21) as i64 - 10
+        };
         let v = v as Value;
         if self.side == Player::First {
             v
@@ -271,6 +309,18 @@ impl Game for RandomGame {
         g.steps = num("steps", steps)?.min(u32::MAX as u64) as u32;
         let run = next("chance run")?;
         g.chance_run = num("chance run", run)?.min(2) as u8;
+        let acc = next("value")?;
+        g.acc = acc
+            .parse::<i32>()
+            .ok()
+            .filter(|v| (-80..=80).contains(v))
+            .ok_or_else(|| {
+                ParseError::new(
+                    ParseErrorKind::BadValue,
+                    "value",
+                    format!("'{acc}' is not a whole number in -80..=80"),
+                )
+            })?;
         g.side = match next("side to move")? {
             "first" => Player::First,
             "second" => Player::Second,
@@ -287,11 +337,12 @@ impl Game for RandomGame {
 
     fn position_text(&self) -> String {
         format!(
-            "{} {} {} {} {}",
+            "{} {} {} {} {} {}",
             self.seed,
             self.id,
             self.steps,
             self.chance_run,
+            self.acc,
             if self.side == Player::First {
                 "first"
             } else {
