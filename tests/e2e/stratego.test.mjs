@@ -56,3 +56,28 @@ test('barrage: the setup phase offers presets', async (t) => {
   await screenshot(page, 'barrage-setup');
   assertNoErrors(s);
 });
+
+test('barrage from a shared position: a battle is revealed and the captures listed', async (t) => {
+  const s = await launch(t);
+  const start = 'bFbB8/b1b2b8b9bS5/10/10/b99/10/r99/10/r1r2r8r9rS5/rFrB8 r';
+  const page = await openApp(s, `#game=barrage&side=first&seed=1&record=${encodeURIComponent(`${start}\n`)}`);
+  await setLimit(page, 'depth', 1);
+  await humanTurn(page);
+  // The shared game hides Blue's ranks like any other.
+  assert.match(await position(page), /^b\?b\?8\//);
+  await page.getByLabel('Move', { exact: true }).fill('a4a6');
+  await page.getByLabel('Move', { exact: true }).press('Enter');
+  await humanTurn(page);
+  // Scout against Scout: both are removed.
+  assert.match(await page.getByLabel('Captured pieces').textContent(), /Red: 9; Blue: 9/);
+  await screenshot(page, 'barrage-battle');
+  // The New game panel shows the loaded game.
+  assert.equal(await page.getByLabel('Game', { exact: true }).inputValue(), 'barrage');
+  // Back one step: the battle is shown under the board.
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.getByRole('status', { name: 'Game status' }).filter({ hasText: /Viewing step 1/ }).waitFor();
+  await page.waitForTimeout(800);
+  await screenshot(page, 'barrage-battle-reveal');
+  assertNoErrors(s);
+});

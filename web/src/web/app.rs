@@ -201,8 +201,17 @@ impl App {
         }
     }
 
-    /// Puts the model's settings into the settings form.
+    /// Puts the model's game and settings into the forms (after a load).
     fn show_settings(&self) {
+        let kind = self.model.session.kind();
+        dom::select("game-select").set_value(kind.name());
+        fill_sides(kind);
+        dom::select("side-select").set_value(if self.model.human == Player::First {
+            "first"
+        } else {
+            "second"
+        });
+        dom::input("options-input").set_value(self.model.session.options());
         let s = &self.model.settings;
         dom::select("algorithm").set_value(&s.algorithm);
         dom::input("probe-factor").set_value(&s.probe_factor.to_string());
