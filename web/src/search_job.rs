@@ -39,6 +39,35 @@ pub fn run(job: &SearchJob, now: Now, progress: &mut dyn FnMut(&Report)) -> Resu
     games::visit(job.game, &job.options, Run { job, now, progress })?
 }
 
+/// Lets an event through at most once per `every` milliseconds (the first
+/// one at once): progress reports are streamed about every 100 ms, however
+/// often the search calls back.
+#[derive(Clone, Debug)]
+pub struct Throttle {
+    every: f64,
+    last: Option<f64>,
+}
+
+impl Throttle {
+    pub fn new(every_ms: f64) -> Self {
+        Throttle {
+            every: every_ms,
+            last: None,
+        }
+    }
+
+    /// Whether an event at time `now` may pass (and if so, remembers it).
+    pub fn ready(&mut self, now: f64) -> bool {
+        match self.last {
+            Some(last) if now - last < self.every => false,
+            _ => {
+                self.last = Some(now);
+                true
+            }
+        }
+    }
+}
+
 /// The engine configuration for the user's settings.
 pub fn search_config(settings: &SearchSettings) -> Result<SearchConfig, String> {
     let chance = ChanceAlgo::ALL
@@ -321,6 +350,21 @@ mod tests {
         }
         for v in &values {
             assert!((v - values[0]).abs() < 1e-6, "{values:?}");
+        }
+    }
+
+    #[test]
+    fn progress_is_throttled_to_one_report_per_interval() {
+        let mut t = Throttle::new(100.0);
+        // Calls every 7 ms for one second: the first, then one per 100 ms.
+        let passed: Vec<f64> = (0..143)
+            .map(|i| i as f64 * 7.0)
+            .filter(|&now| t.ready(now))
+            .collect();
+        assert_eq!(passed.first(), Some(&0.0));
+        assert_eq!(passed.len(), 10, "{passed:?}");
+        for w in passed.windows(2) {
+            assert!(w[1] - w[0] >= 100.0 && w[1] - w[0] < 107.0, "{passed:?}");
         }
     }
 

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::protocol::{FromWorker, ToWorker};
-use crate::search_job;
+use crate::search_job::{self, Throttle};
 
 /// Minimum time between two progress messages, in milliseconds.
 const PROGRESS_EVERY_MS: f64 = 100.0;
@@ -38,11 +38,9 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
     match serde_wasm_bindgen::from_value::<ToWorker>(data) {
         Ok(ToWorker::Search { job, request }) => {
             let clock = || now(scope);
-            let mut last = f64::NEG_INFINITY;
+            let mut throttle = Throttle::new(PROGRESS_EVERY_MS);
             let mut progress = |report: &crate::protocol::Report| {
-                let t = clock();
-                if t - last >= PROGRESS_EVERY_MS {
-                    last = t;
+                if throttle.ready(clock()) {
                     post(
                         scope,
                         &FromWorker::Progress {
