@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Browser tests: builds dist/, serves it under a sub-path (/starcut/) from a
+# Browser tests: the worker protocol under wasm-bindgen-test in headless
+# Chromium, then builds dist/, serves it under a sub-path (/starcut/) from a
 # temporary directory, and runs the Playwright tests (tests/e2e/*.test.mjs)
 # against it in headless Debian Chromium.
 #   scripts/test-web.sh [node --test options, e.g. --test-name-pattern=dice]
@@ -10,6 +11,11 @@ export PATH="$HOME/.cargo/bin:$PWD/tests/e2e/node_modules/.bin:$PATH"
 if [ ! -d tests/e2e/node_modules/playwright-core ]; then
   (cd tests/e2e && npm install --no-audit --no-fund --loglevel=error)
 fi
+echo "[test-web] worker protocol in Chromium (wasm-bindgen-test)" >&2
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}" \
+  cargo test --locked --target wasm32-unknown-unknown -p starcut-web --test protocol_wasm
+
 scripts/dist.sh ./
 
 root="$(mktemp -d)"
