@@ -1177,4 +1177,26 @@ mod tests {
         }
         assert!(model.session.cursor() >= 4);
     }
+
+    #[test]
+    fn a_setup_in_progress_survives_saving() {
+        let (mut model, _) = stratego(GameKind::Barrage, Player::Second);
+        model.update(Msg::SetupRandom(77));
+        let saved = SavedGame::of(&model);
+        let (mut other, _) = dice(Player::First, 1);
+        let effects = SavedGame::from_json(&saved.to_json())
+            .unwrap()
+            .restore_into(&mut other)
+            .unwrap();
+        assert!(
+            posted_job(&effects).is_none(),
+            "the engine waits for the setup"
+        );
+        assert_eq!(other.setup, model.setup);
+        assert_eq!(other.session.record_text(), model.session.record_text());
+        // A tampered setup is refused.
+        let mut bad = saved.clone();
+        bad.setup.as_mut().unwrap().0 = "junk".into();
+        assert!(bad.restore_into(&mut other).is_err());
+    }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use starcut::Player;
 
 use crate::games;
-use crate::model::{Effect, Model};
+use crate::model::{Effect, Model, SetupPhase};
 use crate::protocol::{GameKind, SearchSettings};
 
 /// Bumped when the saved format changes incompatibly.
@@ -30,6 +30,10 @@ pub struct SavedGame {
     /// Index of the player who resigned.
     pub resigned: Option<u8>,
     pub settings: SearchSettings,
+    /// A Stratego setup in progress: (the human's setup, the engine's,
+    /// the preset name).
+    #[serde(default)]
+    pub setup: Option<(String, String, Option<String>)>,
 }
 
 impl SavedGame {
@@ -45,6 +49,13 @@ impl SavedGame {
             flipped: model.flipped,
             resigned: model.resigned.map(|p| p.index() as u8),
             settings: model.settings.clone(),
+            setup: model.setup.as_ref().map(|p| {
+                (
+                    p.human_setup.clone(),
+                    p.engine_setup.clone(),
+                    p.preset.clone(),
+                )
+            }),
         }
     }
 
@@ -72,7 +83,24 @@ impl SavedGame {
         let session = games::load_session(self.game, &self.options, &self.record)?;
         let mut effects = Vec::new();
         model.settings = self.settings.clone();
-        model.setup = None;
+        // A setup in progress is rebuilt from its texts (checked again).
+        model.setup = match &self.setup {
+            Some((human_setup, engine_setup, preset)) => {
+                let phase = SetupPhase {
+                    human_setup: human_setup.clone(),
+                    engine_setup: engine_setup.clone(),
+                    preset: preset.clone(),
+                };
+                let human = Player::from_index(self.human as usize);
+                let (red, blue) = match human {
+                    Player::First => (human_setup, engine_setup),
+                    Player::Second => (engine_setup, human_setup),
+                };
+                games::setup::session(self.game, &self.options, red, blue)?;
+                Some(phase)
+            }
+            None => None,
+        };
         model.reset(
             session,
             Player::from_index(self.human as usize),
@@ -151,6 +179,7 @@ impl SavedGame {
             flipped: human == 1,
             resigned: None,
             settings: SearchSettings::default(),
+            setup: None,
         })
     }
 }
@@ -230,6 +259,7 @@ mod tests {
             flipped: true,
             resigned: None,
             settings: SearchSettings::default(),
+            setup: None,
         };
         let back = SavedGame::from_fragment(&format!("#{}", saved.to_fragment())).unwrap();
         assert_eq!(back, saved);
@@ -262,6 +292,7 @@ mod tests {
             flipped: false,
             resigned: Some(1),
             settings: SearchSettings::default(),
+            setup: Some(("a".into(), "b".into(), None)),
         };
         assert_eq!(SavedGame::from_json(&saved.to_json()).unwrap(), saved);
         assert!(SavedGame::from_json("{").is_err());
