@@ -1,0 +1,21 @@
+//! starcut's browser app: the board UI (binary `app`) and the search Web
+//! Worker (binary `worker`), both built by Trunk from `index.html`.
+//!
+//! The pure parts (no web-sys) are tested natively: [`protocol`] (the
+//! messages of the worker), [`board`] (reading boards and squares from
+//! notation), [`session`] and [`games`] (a game in progress for any game),
+//! [`model`] (the UI state machine) and [`saved`] (saved games and share
+//! links). The browser parts live in [`web`] and are exercised by the
+//! Playwright tests in `tests/e2e/`.
+
+pub mod board;
+pub mod games;
+pub mod model;
+pub mod protocol;
+pub mod saved;
+pub mod search_job;
+pub mod session;
+pub mod web;
+
+#[cfg(test)]
+mod fixture;

@@ -1,0 +1,251 @@
+//! The messages the page and the search worker exchange.
+//!
+//! Both sides are Rust; messages cross the worker boundary as JS values made
+//! by `serde-wasm-bindgen`. Every search request carries a job id chosen by
+//! the page; the worker echoes it on every progress report and on the result,
+//! so the page can drop reports of jobs it no longer waits for (a stopped
+//! search, a move taken back while the engine was thinking).
+//!
+//! Positions travel as text in the game's notation. For Stratego the page
+//! sends the engine side's own view (`view_for`), never the true position:
+//! the worker cannot leak what it never receives.
+
+use serde::{Deserialize, Serialize};
+
+/// The games the app plays; the names are the command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    Dice,
+    Breakthrough,
+    ChanceBreakthrough,
+    Stratego,
+    Barrage,
+}
+
+impl GameKind {
+    /// Every game, in the order the new-game menu lists them.
+    pub const ALL: [GameKind; 5] = [
+        GameKind::Dice,
+        GameKind::ChanceBreakthrough,
+        GameKind::Breakthrough,
+        GameKind::Stratego,
+        GameKind::Barrage,
+    ];
+
+    /// The command-line name (`dice`, `chance-breakthrough`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Dice => "dice",
+            GameKind::Breakthrough => "breakthrough",
+            GameKind::ChanceBreakthrough => "chance-breakthrough",
+            GameKind::Stratego => "stratego",
+            GameKind::Barrage => "barrage",
+        }
+    }
+
+    /// The inverse of [`GameKind::name`].
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// A name for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Dice => "Dice",
+            GameKind::Breakthrough => "Breakthrough",
+            GameKind::ChanceBreakthrough => "ChanceBreakthrough",
+            GameKind::Stratego => "Stratego",
+            GameKind::Barrage => "Barrage",
+        }
+    }
+
+    /// What the two players are called in this game.
+    pub fn player_names(self) -> [&'static str; 2] {
+        match self {
+            GameKind::Dice => ["Columns", "Rows"],
+            GameKind::Breakthrough | GameKind::ChanceBreakthrough => ["White", "Black"],
+            GameKind::Stratego | GameKind::Barrage => ["Red", "Blue"],
+        }
+    }
+}
+
+/// The chance-node algorithms, by the engine's names (`ChanceAlgo::name`).
+pub const ALGORITHMS: [&str; 6] = [
+    "expectimax",
+    "star0.5",
+    "star1",
+    "star2",
+    "star2.5",
+    "staretc",
+];
+
+/// When a search stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Limit {
+    /// Iterative deepening until this many milliseconds have passed.
+    Time { ms: u32 },
+    /// Exactly this many plies (decisions).
+    Depth { plies: u32 },
+}
+
+/// The user's engine settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchSettings {
+    /// One of [`ALGORITHMS`].
+    pub algorithm: String,
+    /// Star2's probing factor (how many children each chance node probes).
+    pub probe_factor: u32,
+    pub tt: bool,
+    pub history: bool,
+    pub killers: bool,
+    pub limit: Limit,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            algorithm: "staretc".into(),
+            probe_factor: 1,
+            tt: true,
+            history: true,
+            killers: true,
+            limit: Limit::Time { ms: 1000 },
+        }
+    }
+}
+
+/// What the worker is asked to search.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchJob {
+    pub game: GameKind,
+    /// The game's `key=value` options.
+    pub options: String,
+    /// The position as the searching side knows it.
+    pub position: String,
+    pub settings: SearchSettings,
+}
+
+/// A message from the page to the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ToWorker {
+    Search {
+        job: u64,
+        request: SearchJob,
+    },
+    /// Makes the worker panic: lets the tests check that a crashed worker is
+    /// reported and replaced.
+    Crash,
+}
+
+/// One outcome of a watched chance node.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChanceChild {
+    /// The outcome in notation.
+    pub label: String,
+    pub probability: f64,
+    /// Its value once searched (the chance node's point of view).
+    pub value: Option<f64>,
+}
+
+/// The chance node below the root move being searched: its window and its
+/// current [lower, upper] bounds (Star1/Star2), as the search last saw them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChanceView {
+    /// The root move leading to it.
+    pub after: String,
+    /// Depth left at the chance node.
+    pub depth: u32,
+    pub alpha: f64,
+    pub beta: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub children: Vec<ChanceChild>,
+}
+
+/// A snapshot of a search: sent while it runs and when it ends.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// Deepest finished iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    pub chance_nodes: u64,
+    pub elapsed_ms: f64,
+    pub nodes_per_second: f64,
+    /// Cuts by kind, in the engine's order, only kinds that happened.
+    pub cuts: Vec<(String, u64)>,
+    /// Best move so far, in notation.
+    pub best: Option<String>,
+    /// Principal variation, in notation (starting with `best`).
+    pub pv: Vec<String>,
+    /// Value of `best` for the side to move, in the game's units.
+    pub value: Option<f64>,
+    /// The game's evaluation bound U (for the eval bar).
+    pub bound: f64,
+    /// The chance node below the root move being searched, if any.
+    pub chance: Option<ChanceView>,
+}
+
+/// A message from the worker to the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum FromWorker {
+    /// The worker's wasm has loaded; messages sent before this are lost.
+    Ready,
+    Progress {
+        job: u64,
+        report: Report,
+    },
+    Done {
+        job: u64,
+        report: Report,
+    },
+    /// The job could not run (bad position text, unknown game...).
+    Failed {
+        job: u64,
+        error: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for kind in GameKind::ALL {
+            assert_eq!(GameKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(GameKind::from_name("chess"), None);
+    }
+
+    #[test]
+    fn messages_round_trip_through_json() {
+        let msg = ToWorker::Search {
+            job: 7,
+            request: SearchJob {
+                game: GameKind::ChanceBreakthrough,
+                options: "rows=6".into(),
+                position: "5/5/5/5/5 c".into(),
+                settings: SearchSettings::default(),
+            },
+        };
+        let text = serde_json::to_string(&msg).unwrap();
+        assert!(text.contains("\"type\":\"search\""), "{text}");
+        assert!(text.contains("\"game\":\"chance-breakthrough\""), "{text}");
+        assert_eq!(serde_json::from_str::<ToWorker>(&text).unwrap(), msg);
+
+        let back = FromWorker::Done {
+            job: 7,
+            report: Report {
+                best: Some("c2".into()),
+                cuts: vec![("star1".into(), 3)],
+                ..Report::default()
+            },
+        };
+        let text = serde_json::to_string(&back).unwrap();
+        assert_eq!(serde_json::from_str::<FromWorker>(&text).unwrap(), back);
+    }
+}

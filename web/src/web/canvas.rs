@@ -1,0 +1,520 @@
+//! Drawing the board on the canvas, and mapping pointer positions back to
+//! squares. It only reads the model; it never changes it.
+//!
+//! The canvas is a square board with a strip below it where dice rolls are
+//! animated.
+
+use starcut::Player;
+use web_sys::CanvasRenderingContext2d;
+
+use crate::board::{squares_in, Board, Sq};
+use crate::model::Model;
+use crate::protocol::GameKind;
+
+/// Canvas size in canvas pixels (index.html sets the same).
+pub const BOARD_PX: f64 = 560.0;
+pub const STRIP_PX: f64 = 64.0;
+/// How long a roll animates, in milliseconds.
+pub const ROLL_MS: f64 = 650.0;
+
+/// Where the board lies on the canvas.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    pub rows: u8,
+    pub cols: u8,
+    pub flipped: bool,
+}
+
+impl Geometry {
+    pub fn square_px(&self) -> f64 {
+        BOARD_PX / self.rows.max(self.cols) as f64
+    }
+
+    /// Top-left corner of a square on the canvas.
+    pub fn origin(&self, sq: Sq) -> (f64, f64) {
+        let (r, c) = if self.flipped {
+            (self.rows - 1 - sq.row, self.cols - 1 - sq.col)
+        } else {
+            (sq.row, sq.col)
+        };
+        let s = self.square_px();
+        (c as f64 * s, r as f64 * s)
+    }
+
+    pub fn centre(&self, sq: Sq) -> (f64, f64) {
+        let (x, y) = self.origin(sq);
+        let h = self.square_px() / 2.0;
+        (x + h, y + h)
+    }
+
+    /// The square under canvas point (x, y), if any.
+    pub fn square_at(&self, x: f64, y: f64) -> Option<Sq> {
+        let s = self.square_px();
+        if !(x >= 0.0 && y >= 0.0) {
+            return None;
+        }
+        let (c, r) = ((x / s) as u32, (y / s) as u32);
+        if r >= self.rows as u32 || c >= self.cols as u32 {
+            return None;
+        }
+        let (r, c) = (r as u8, c as u8);
+        Some(if self.flipped {
+            Sq {
+                row: self.rows - 1 - r,
+                col: self.cols - 1 - c,
+            }
+        } else {
+            Sq { row: r, col: c }
+        })
+    }
+}
+
+/// The animation state the page keeps for the latest roll.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RollClock {
+    pub serial: u64,
+    pub started_ms: f64,
+}
+
+fn piece_colours(kind: GameKind, owner: Player) -> (&'static str, &'static str) {
+    match (kind, owner) {
+        (GameKind::Dice, Player::First) => ("#c0392b", "#fff"),
+        (GameKind::Dice, Player::Second) => ("#2c6fb7", "#fff"),
+        (GameKind::Stratego | GameKind::Barrage, Player::First) => ("#c62828", "#fff"),
+        (GameKind::Stratego | GameKind::Barrage, Player::Second) => ("#1f4fa3", "#fff"),
+        (_, Player::First) => ("#f8f8f8", "#222"),
+        (_, Player::Second) => ("#262626", "#eee"),
+    }
+}
+
+/// Draws everything; returns whether an animation is still running (the
+/// page then asks for another frame).
+pub fn draw(
+    ctx: &CanvasRenderingContext2d,
+    model: &Model,
+    board: &Board,
+    roll: Option<RollClock>,
+    now_ms: f64,
+) -> bool {
+    let kind = model.session.kind();
+    let geo = Geometry {
+        rows: board.rows,
+        cols: board.cols,
+        flipped: model.flipped,
+    };
+    let s = geo.square_px();
+    ctx.clear_rect(0.0, 0.0, BOARD_PX, BOARD_PX + STRIP_PX);
+
+    // Squares.
+    for row in 0..board.rows {
+        for col in 0..board.cols {
+            let sq = Sq { row, col };
+            let (x, y) = geo.origin(sq);
+            let light = (row + col) % 2 == 0;
+            let fill = if board.lakes.contains(&sq) {
+                "#7fb2d9"
+            } else if kind == GameKind::Dice {
+                if light {
+                    "#efe6d2"
+                } else {
+                    "#e4d8bd"
+                }
+            } else if light {
+                "#f0d9b5"
+            } else {
+                "#b58863"
+            };
+            ctx.set_fill_style_str(fill);
+            ctx.fill_rect(x, y, s, s);
+        }
+    }
+
+    // The line the die picked (Dice: a column for `c`, a row for `r`).
+    if kind == GameKind::Dice {
+        if let (Some(side), Some(roll)) = (board.fields.first(), board.fields.get(1)) {
+            if let Ok(k) = roll.parse::<u8>() {
+                ctx.set_fill_style_str("rgba(255, 196, 0, 0.28)");
+                for i in 0..board.rows.max(board.cols) {
+                    let sq = if side == "c" {
+                        Sq {
+                            row: i,
+                            col: k.wrapping_sub(1),
+                        }
+                    } else {
+                        Sq {
+                            row: board.rows.wrapping_sub(k),
+                            col: i,
+                        }
+                    };
+                    if board.contains(sq) {
+                        let (x, y) = geo.origin(sq);
+                        ctx.fill_rect(x, y, s, s);
+                    }
+                }
+            }
+        }
+    }
+
+    // Last move and selection.
+    ctx.set_fill_style_str("rgba(155, 199, 0, 0.45)");
+    for sq in model.last_move_squares() {
+        let (x, y) = geo.origin(sq);
+        ctx.fill_rect(x, y, s, s);
+    }
+    if let Some(sel) = model.selected {
+        ctx.set_fill_style_str("rgba(20, 85, 30, 0.5)");
+        let (x, y) = geo.origin(sel);
+        ctx.fill_rect(x, y, s, s);
+    }
+
+    // Pieces.
+    for row in 0..board.rows {
+        for col in 0..board.cols {
+            let sq = Sq { row, col };
+            if let Some(piece) = board.at(sq) {
+                let (cx, cy) = geo.centre(sq);
+                let (fill, ink) = piece_colours(kind, piece.owner);
+                ctx.set_fill_style_str(fill);
+                ctx.set_stroke_style_str("rgba(0,0,0,0.6)");
+                ctx.set_line_width(1.5);
+                ctx.begin_path();
+                match kind {
+                    GameKind::Stratego | GameKind::Barrage => {
+                        let w = s * 0.8;
+                        ctx.rect(cx - w / 2.0, cy - w / 2.0, w, w);
+                    }
+                    _ => {
+                        let _ = ctx.arc(cx, cy, s * 0.36, 0.0, std::f64::consts::TAU);
+                    }
+                }
+                ctx.fill();
+                ctx.stroke();
+                if piece.hidden {
+                    // Face down: a hatched back, no rank.
+                    ctx.set_stroke_style_str("rgba(255,255,255,0.35)");
+                    ctx.begin_path();
+                    let w = s * 0.3;
+                    ctx.move_to(cx - w, cy + w);
+                    ctx.line_to(cx + w, cy - w);
+                    ctx.move_to(cx - w, cy);
+                    ctx.line_to(cx, cy - w);
+                    ctx.move_to(cx, cy + w);
+                    ctx.line_to(cx + w, cy);
+                    ctx.stroke();
+                } else if !piece.label.is_empty() {
+                    ctx.set_fill_style_str(ink);
+                    ctx.set_font(&format!("bold {}px sans-serif", (s * 0.42) as u32));
+                    ctx.set_text_align("center");
+                    ctx.set_text_baseline("middle");
+                    let _ = ctx.fill_text(&piece.label, cx, cy + 1.0);
+                    ctx.set_text_align("start");
+                    ctx.set_text_baseline("alphabetic");
+                    if piece.revealed {
+                        // The opponent knows this rank.
+                        ctx.set_fill_style_str("#ffd54f");
+                        ctx.begin_path();
+                        let _ = ctx.arc(
+                            cx + s * 0.28,
+                            cy - s * 0.28,
+                            s * 0.07,
+                            0.0,
+                            std::f64::consts::TAU,
+                        );
+                        ctx.fill();
+                    }
+                }
+            }
+        }
+    }
+
+    // Coordinates along the edges.
+    ctx.set_font(&format!("{}px sans-serif", (s * 0.18).clamp(9.0, 13.0)));
+    ctx.set_fill_style_str("rgba(0, 0, 0, 0.55)");
+    for col in 0..board.cols {
+        let sq = Sq {
+            row: if geo.flipped { 0 } else { board.rows - 1 },
+            col,
+        };
+        let (x, y) = geo.origin(sq);
+        let _ = ctx.fill_text(
+            &char::from(b'a' + col).to_string(),
+            x + s - s * 0.16,
+            y + s - 3.0,
+        );
+    }
+    for row in 0..board.rows {
+        let sq = Sq {
+            row,
+            col: if geo.flipped { board.cols - 1 } else { 0 },
+        };
+        let (x, y) = geo.origin(sq);
+        let _ = ctx.fill_text(&(board.rows - row).to_string(), x + 2.0, y + s * 0.2);
+    }
+
+    // Legal-move dots: the selected piece's targets, or Dice placements.
+    ctx.set_fill_style_str("rgba(20, 85, 30, 0.55)");
+    let targets: Vec<Sq> = if model.selected.is_some() {
+        model.destinations().into_iter().map(|(sq, _)| sq).collect()
+    } else {
+        model.placements().into_iter().map(|(sq, _)| sq).collect()
+    };
+    for sq in targets {
+        let (cx, cy) = geo.centre(sq);
+        ctx.begin_path();
+        if board.at(sq).is_some() {
+            ctx.set_stroke_style_str("rgba(20, 85, 30, 0.6)");
+            ctx.set_line_width(s * 0.08);
+            let _ = ctx.arc(cx, cy, s * 0.44, 0.0, std::f64::consts::TAU);
+            ctx.stroke();
+        } else {
+            let _ = ctx.arc(cx, cy, s * 0.15, 0.0, std::f64::consts::TAU);
+            ctx.fill();
+        }
+    }
+
+    // Hint arrow (or ring, for a one-square move).
+    if let Some(hint) = &model.hint {
+        let sqs = squares_in(hint, board.rows, board.cols);
+        ctx.set_stroke_style_str("rgba(0, 48, 136, 0.75)");
+        ctx.set_fill_style_str("rgba(0, 48, 136, 0.75)");
+        ctx.set_line_width(s * 0.14);
+        match sqs.as_slice() {
+            [one] => {
+                let (cx, cy) = geo.centre(*one);
+                ctx.begin_path();
+                let _ = ctx.arc(cx, cy, s * 0.4, 0.0, std::f64::consts::TAU);
+                ctx.stroke();
+            }
+            [from, .., to] => arrow(ctx, geo.centre(*from), geo.centre(*to), s),
+            [] => {}
+        }
+    }
+
+    draw_strip(ctx, model, roll, now_ms)
+}
+
+fn arrow(ctx: &CanvasRenderingContext2d, from: (f64, f64), to: (f64, f64), s: f64) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (ux, uy) = (dx / len, dy / len);
+    let head = s * 0.35;
+    let end = (to.0 - ux * head, to.1 - uy * head);
+    ctx.begin_path();
+    ctx.move_to(from.0, from.1);
+    ctx.line_to(end.0, end.1);
+    ctx.stroke();
+    ctx.begin_path();
+    ctx.move_to(to.0, to.1);
+    ctx.line_to(end.0 - uy * head * 0.6, end.1 + ux * head * 0.6);
+    ctx.line_to(end.0 + uy * head * 0.6, end.1 - ux * head * 0.6);
+    ctx.close_path();
+    ctx.fill();
+}
+
+/// The strip under the board: the latest roll, animated for [`ROLL_MS`].
+fn draw_strip(
+    ctx: &CanvasRenderingContext2d,
+    model: &Model,
+    roll: Option<RollClock>,
+    now_ms: f64,
+) -> bool {
+    ctx.set_fill_style_str("#2b2b2b");
+    ctx.fill_rect(0.0, BOARD_PX, BOARD_PX, STRIP_PX);
+    let animating_key = |key: Option<u64>| {
+        roll.is_some_and(|r| Some(r.serial) == key && now_ms - r.started_ms < ROLL_MS)
+    };
+    if let Some(battle) = model.battle() {
+        let animating = animating_key(model.strip_key());
+        draw_battle(ctx, model, &battle, animating);
+        return animating;
+    }
+    let Some(show) = &model.roll else {
+        return false;
+    };
+    let kind = model.session.kind();
+    let faces: Vec<u32> = match kind {
+        GameKind::Dice => show.text.parse().ok().into_iter().collect(),
+        _ => {
+            // ChanceBreakthrough: two dice, file and rank of the square.
+            let mut cs = show.text.chars();
+            match (cs.next(), cs.as_str().parse::<u32>()) {
+                (Some(f @ 'a'..='z'), Ok(r)) => vec![f as u32 - 'a' as u32 + 1, r],
+                _ => Vec::new(),
+            }
+        }
+    };
+    let animating =
+        roll.is_some_and(|r| r.serial == show.serial && now_ms - r.started_ms < ROLL_MS);
+    let max_face = match kind {
+        GameKind::Dice => model
+            .session
+            .board_at(0, model.human)
+            .map_or(6, |b| b.rows as u32),
+        _ => 8,
+    };
+    let n = if kind == GameKind::Dice { 1 } else { 2 };
+    for i in 0..n {
+        let face = if animating {
+            // Tumbling: a new face every 70 ms.
+            let tick = (now_ms / 70.0) as u64 + i as u64 * 7;
+            (tick.wrapping_mul(2_654_435_761) % max_face as u64) as u32 + 1
+        } else {
+            match faces.get(i) {
+                Some(&f) => f,
+                None if faces.is_empty() && i == 0 => 0,
+                None => continue,
+            }
+        };
+        let x = 16.0
+            + i as f64 * 56.0
+            + if animating {
+                ((now_ms / 40.0).sin()) * 3.0
+            } else {
+                0.0
+            };
+        die(ctx, x, BOARD_PX + 10.0, 44.0, face);
+    }
+    ctx.set_fill_style_str("#eee");
+    ctx.set_font("15px sans-serif");
+    let caption = if animating {
+        "Rolling…".to_string()
+    } else if faces.is_empty() {
+        format!("Roll: {}", show.text)
+    } else {
+        format!("Rolled {}", show.text)
+    };
+    let _ = ctx.fill_text(&caption, 16.0 + n as f64 * 56.0 + 8.0, BOARD_PX + 38.0);
+    animating
+}
+
+/// A battle: the two pieces side by side; while animating the defender is
+/// still face down, then both ranks show and the result.
+fn draw_battle(
+    ctx: &CanvasRenderingContext2d,
+    model: &Model,
+    battle: &crate::model::Battle,
+    animating: bool,
+) {
+    let kind = model.session.kind();
+    let names = kind.player_names();
+    let tile = |x: f64, piece: &crate::board::Piece, face_up: bool| {
+        let (fill, ink) = piece_colours(kind, piece.owner);
+        ctx.set_fill_style_str(fill);
+        ctx.fill_rect(x, BOARD_PX + 10.0, 44.0, 44.0);
+        if face_up {
+            ctx.set_fill_style_str(ink);
+            ctx.set_font("bold 24px sans-serif");
+            ctx.set_text_align("center");
+            ctx.set_text_baseline("middle");
+            let _ = ctx.fill_text(&piece.label, x + 22.0, BOARD_PX + 33.0);
+            ctx.set_text_align("start");
+            ctx.set_text_baseline("alphabetic");
+        }
+    };
+    tile(16.0, &battle.attacker, true);
+    ctx.set_fill_style_str("#eee");
+    ctx.set_font("bold 22px sans-serif");
+    let _ = ctx.fill_text("×", 68.0, BOARD_PX + 40.0);
+    tile(92.0, &battle.defender, !animating);
+    ctx.set_font("15px sans-serif");
+    let text = if animating {
+        "Battle!".to_string()
+    } else {
+        match battle.winner {
+            Some(p) => format!("Battle: {} wins", names[p.index()]),
+            None => "Battle: both pieces are removed".to_string(),
+        }
+    };
+    let _ = ctx.fill_text(&text, 150.0, BOARD_PX + 38.0);
+}
+
+/// One die face (pips up to 6, a number above; 0 draws a blank).
+fn die(ctx: &CanvasRenderingContext2d, x: f64, y: f64, size: f64, face: u32) {
+    ctx.set_fill_style_str("#fdfdfd");
+    ctx.fill_rect(x, y, size, size);
+    ctx.set_fill_style_str("#111");
+    let pip = |px: f64, py: f64| {
+        ctx.begin_path();
+        let _ = ctx.arc(
+            x + px * size,
+            y + py * size,
+            size * 0.08,
+            0.0,
+            std::f64::consts::TAU,
+        );
+        ctx.fill();
+    };
+    let (l, m, r) = (0.25, 0.5, 0.75);
+    match face {
+        0 => {}
+        1 => pip(m, m),
+        2 => {
+            pip(l, l);
+            pip(r, r);
+        }
+        3 => {
+            pip(l, l);
+            pip(m, m);
+            pip(r, r);
+        }
+        4 => {
+            pip(l, l);
+            pip(r, l);
+            pip(l, r);
+            pip(r, r);
+        }
+        5 => {
+            pip(l, l);
+            pip(r, l);
+            pip(m, m);
+            pip(l, r);
+            pip(r, r);
+        }
+        6 => {
+            for py in [l, m, r] {
+                pip(l, py);
+                pip(r, py);
+            }
+        }
+        n => {
+            ctx.set_font(&format!("bold {}px sans-serif", (size * 0.55) as u32));
+            ctx.set_text_align("center");
+            ctx.set_text_baseline("middle");
+            let _ = ctx.fill_text(&n.to_string(), x + size / 2.0, y + size / 2.0 + 1.0);
+            ctx.set_text_align("start");
+            ctx.set_text_baseline("alphabetic");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_at_inverts_origin_both_ways_up() {
+        for flipped in [false, true] {
+            let geo = Geometry {
+                rows: 8,
+                cols: 8,
+                flipped,
+            };
+            for row in 0..8 {
+                for col in 0..8 {
+                    let sq = Sq { row, col };
+                    let (x, y) = geo.origin(sq);
+                    assert_eq!(geo.square_at(x + 1.0, y + 1.0), Some(sq));
+                }
+            }
+            assert_eq!(geo.square_at(-1.0, 5.0), None);
+            assert_eq!(geo.square_at(5.0, BOARD_PX + 1.0), None);
+            assert_eq!(geo.square_at(f64::NAN, 5.0), None);
+        }
+        let geo = Geometry {
+            rows: 10,
+            cols: 10,
+            flipped: true,
+        };
+        assert_eq!(geo.square_at(1.0, 1.0), Some(Sq { row: 9, col: 9 }));
+    }
+}

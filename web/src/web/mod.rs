@@ -1,0 +1,8 @@
+//! The browser side: DOM, canvas and Web Worker glue around the pure model.
+//! Only these modules use web-sys; they run in the browser only.
+
+pub mod app;
+pub mod canvas;
+pub mod dom;
+pub mod worker_client;
+pub mod worker_main;
