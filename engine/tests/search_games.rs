@@ -104,7 +104,7 @@ fn solve(pos: &Dice) -> Value {
             outcomes
                 .iter()
                 .map(|&(o, w)| {
-                    let mut child = pos.clone();
+                    let mut child = *pos;
                     child.apply_outcome(o);
                     let v = solve(&child);
                     let v = if child.to_move() == pos.to_move() {
@@ -122,7 +122,7 @@ fn solve(pos: &Dice) -> Value {
             moves
                 .iter()
                 .map(|&m| {
-                    let mut child = pos.clone();
+                    let mut child = *pos;
                     child.play(m);
                     let v = solve(&child);
                     if child.to_move() == pos.to_move() {
