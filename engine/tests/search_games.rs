@@ -1,0 +1,201 @@
+//! Every exact chance-node algorithm and option combination returns the
+//! plain expectimax value on real positions of every game (the shipped
+//! position sets, Stratego and Barrage as views with unknown pieces), and at
+//! full depth on small Dice boards the search returns the exact game value
+//! of a deliberately simple solver written here.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
+use starcut::dice::{Dice, DiceConfig};
+use starcut::search::testing::AgreementChecker;
+use starcut::search::{ChanceAlgo, SearchConfig, Searcher};
+use starcut::stratego::{Stratego, StrategoConfig, Variant};
+use starcut::{Game, Status, Value};
+
+/// Positions of a shipped set (every `step`-th line, at most `count`).
+fn set<G: Game>(config: &G::Config, file: &str, count: usize, step: usize) -> Vec<G> {
+    let path = format!("{}/../assets/positions/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let positions: Vec<G> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .step_by(step)
+        .take(count)
+        .map(|l| G::parse_position(config, l).unwrap_or_else(|e| panic!("{file}: {e}: {l}")))
+        .collect();
+    assert_eq!(positions.len(), count, "{file} has enough positions");
+    positions
+}
+
+fn agree_on<G: Game>(positions: &[G], depth: u32) {
+    let mut checker = AgreementChecker::<G>::all();
+    for pos in positions {
+        if let Err(e) = checker.check(pos, depth) {
+            panic!("{e}");
+        }
+    }
+}
+
+#[test]
+fn algorithms_agree_on_dice() {
+    let dice = set::<Dice>(&DiceConfig::default(), "dice-5x5.txt", 200, 5);
+    agree_on(&dice, 2);
+    agree_on(&dice[..20], 3);
+}
+
+#[test]
+fn algorithms_agree_on_chance_breakthrough() {
+    let cbt = set::<Breakthrough>(
+        &BreakthroughConfig::chance_breakthrough(),
+        "chance-breakthrough-mid.txt",
+        200,
+        2,
+    );
+    agree_on(&cbt[..100], 1);
+    agree_on(&cbt[100..], 2);
+}
+
+#[test]
+fn algorithms_agree_on_stratego_views() {
+    let config = StrategoConfig::default();
+    let mut views = Vec::new();
+    for file in [
+        "stratego-begin.txt",
+        "stratego-middle.txt",
+        "stratego-end.txt",
+    ] {
+        views.extend(set::<Stratego>(&config, file, 67, 1));
+    }
+    assert!(
+        views.iter().all(|v| !v.is_fully_known()),
+        "views hide ranks"
+    );
+    agree_on(&views, 2);
+}
+
+#[test]
+fn algorithms_agree_on_barrage_views() {
+    let config = StrategoConfig {
+        variant: Variant::Barrage,
+        ..StrategoConfig::default()
+    };
+    let views = set::<Stratego>(&config, "barrage-middle.txt", 100, 1);
+    agree_on(&views, 3);
+}
+
+/// The exact value of a Dice position for the side to move, by plain
+/// recursion over every roll and every placement (no pruning, no table, no
+/// evaluation): terminal values are +10, -10 or 0.
+fn solve(pos: &Dice) -> Value {
+    match pos.status() {
+        Status::Terminal(None) => 0.0,
+        Status::Terminal(Some(p)) => {
+            if p == pos.to_move() {
+                10.0
+            } else {
+                -10.0
+            }
+        }
+        Status::Chance => {
+            let mut outcomes = Vec::new();
+            pos.chance_outcomes(&mut outcomes);
+            let total: u32 = outcomes.iter().map(|o| o.1).sum();
+            outcomes
+                .iter()
+                .map(|&(o, w)| {
+                    let mut child = *pos;
+                    child.apply_outcome(o);
+                    let v = solve(&child);
+                    let v = if child.to_move() == pos.to_move() {
+                        v
+                    } else {
+                        -v
+                    };
+                    v * f64::from(w) / f64::from(total)
+                })
+                .sum()
+        }
+        Status::Decision => {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            moves
+                .iter()
+                .map(|&m| {
+                    let mut child = *pos;
+                    child.play(m);
+                    let v = solve(&child);
+                    if child.to_move() == pos.to_move() {
+                        v
+                    } else {
+                        -v
+                    }
+                })
+                .fold(f64::NEG_INFINITY, f64::max)
+        }
+    }
+}
+
+/// Random Dice positions of `size` with at most `max_empty` empty squares,
+/// reached by random play (some before the roll, some after).
+fn small_dice(size: u8, max_empty: u32, count: usize, seed: u64) -> Vec<Dice> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    while out.len() < count {
+        let mut pos = Dice::start(&DiceConfig { size }).unwrap();
+        loop {
+            let empty = u32::from(size) * u32::from(size) - pos.occupied().count_ones();
+            match pos.status() {
+                Status::Terminal(_) => break,
+                _ if empty <= max_empty && rng.gen_bool(0.5) => {
+                    out.push(pos);
+                    break;
+                }
+                Status::Chance => {
+                    pos.chance_outcomes(&mut outcomes);
+                    pos.apply_outcome(outcomes[rng.gen_range(0..outcomes.len())].0);
+                }
+                Status::Decision => {
+                    pos.legal_moves(&mut moves);
+                    pos.play(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn full_depth_search_equals_the_exact_dice_value() {
+    let mut positions = small_dice(3, 6, 12, 1);
+    positions.extend(small_dice(4, 5, 8, 2));
+    let fractional = positions
+        .iter()
+        .filter(|p| {
+            let v = solve(p);
+            v.abs() > 1e-9 && v.abs() < 10.0 - 1e-9
+        })
+        .count();
+    assert!(
+        fractional >= 5,
+        "positions where chance decides: {fractional}"
+    );
+    for pos in &positions {
+        let exact = solve(pos);
+        for chance in ChanceAlgo::ALL {
+            let mut s = Searcher::<Dice>::new(SearchConfig {
+                chance,
+                ..SearchConfig::default()
+            });
+            // Deeper than the number of empty squares: the whole game.
+            let r = s.search_depth(pos, 17);
+            assert!(
+                (r.value - exact).abs() <= 1e-9 * exact.abs().max(1.0),
+                "{}: {chance} gives {} but the exact value is {exact}",
+                pos.position_text(),
+                r.value
+            );
+        }
+    }
+}
