@@ -778,7 +778,11 @@ impl Model {
         self.selected = None;
         self.hint = None;
         let cursor = self.session.cursor();
-        let target = (0..cursor).rev().find(|&n| self.human_decides_at(n));
+        let target = self
+            .human_decisions()
+            .into_iter()
+            .rev()
+            .find(|&n| n < cursor);
         if let Some(n) = target {
             self.cancel_search(effects);
             self.resigned = None;
@@ -796,15 +800,35 @@ impl Model {
             return;
         }
         self.cancel_search(effects);
-        let target = (cursor + 1..=len)
-            .find(|&n| self.human_decides_at(n))
+        let target = self
+            .human_decisions()
+            .into_iter()
+            .find(|&n| n > cursor)
             .unwrap_or(len);
         self.session.set_cursor(target);
         self.advance(effects);
     }
 
-    fn human_decides_at(&self, n: usize) -> bool {
-        self.session.status_at(n) == Status::Decision && self.session.to_move_at(n) == self.human
+    /// The step counts (before the end of the record) at which the human
+    /// made a decision: the points undo and redo stop at. One replay of the
+    /// record, not one per step.
+    fn human_decisions(&self) -> Vec<usize> {
+        self.session
+            .steps()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.chance && s.mover == self.human)
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Undo has a human move to take back.
+    pub fn can_undo(&self) -> bool {
+        self.setup.is_none()
+            && self
+                .human_decisions()
+                .first()
+                .is_some_and(|&n| n < self.session.cursor())
     }
 
     fn browse_to(&mut self, nav: Nav) {

@@ -258,10 +258,7 @@ impl App {
         set_disabled("roll", !can_roll);
         set_disabled("move-input", !m.human_to_move());
         let cursor = m.session.cursor();
-        let can_undo = (0..cursor).any(|n| {
-            m.session.status_at(n) == starcut::Status::Decision
-                && m.session.to_move_at(n) == m.human
-        });
+        let can_undo = m.can_undo();
         set_disabled("undo", !can_undo);
         set_disabled("redo", cursor == m.session.len());
         set_disabled("hint", !(m.human_to_move() && thinking.is_none()));
