@@ -272,6 +272,19 @@ pub fn draw(
         }
     }
 
+    // While the engine thinks: its current best move as a thin arrow.
+    if let (Some(_), Some(best)) = (
+        &model.thinking,
+        model.report.as_ref().and_then(|r| r.best.as_ref()),
+    ) {
+        if let [from, .., to] = squares_in(best, board.rows, board.cols).as_slice() {
+            ctx.set_stroke_style_str("rgba(21, 120, 27, 0.55)");
+            ctx.set_fill_style_str("rgba(21, 120, 27, 0.55)");
+            ctx.set_line_width(s * 0.08);
+            arrow(ctx, geo.centre(*from), geo.centre(*to), s * 0.7);
+        }
+    }
+
     // Hint arrow (or ring, for a one-square move).
     if let Some(hint) = &model.hint {
         let sqs = squares_in(hint, board.rows, board.cols);
