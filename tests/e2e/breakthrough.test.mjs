@@ -55,6 +55,8 @@ test('breakthrough: stopping a long search plays the best move so far', async (t
   await page.getByRole('status', { name: 'Game status' }).filter({ hasText: /thinking/ }).waitFor();
   await page.waitForFunction(() => Number(document.querySelector('#stat-nodes').textContent) > 0);
   assert.equal(await page.getByRole('button', { name: 'Roll' }).isVisible(), false);
+  await page.waitForTimeout(300);
+  await screenshot(page, 'breakthrough-thinking');
   const started = Date.now();
   await page.getByRole('button', { name: 'Stop' }).click();
   await humanTurn(page, 5000);
