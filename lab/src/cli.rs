@@ -123,7 +123,7 @@ pub enum Command {
     },
     /// Self-play between engine configurations A and B from many starts,
     /// both colours, on all cores; prints A's score with a 95% interval.
-    Match(crate::commands::matches::MatchArgs),
+    Match(Box<crate::commands::matches::MatchArgs>),
     /// Merge the result files of `match --shard` runs and print the summary.
     MatchMerge(crate::commands::matches::MergeArgs),
     /// List the Stratego and Barrage setup presets (or print one).
