@@ -338,7 +338,57 @@ fn barrage_preset_pairs_and_random_setups() {
 }
 
 #[test]
+fn evaluation_noise_varies_deterministic_games_reproducibly() {
+    let dir = scratch("noise");
+    let base = [
+        "breakthrough",
+        "-o",
+        "rows=5,cols=5",
+        "--a",
+        "star2",
+        "--b",
+        "star1",
+        "--depth",
+        "2",
+        "--games",
+        "8",
+        "--tt-mb",
+        "1",
+    ];
+    let moves = |v: &Value| -> std::collections::BTreeSet<u64> {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["a_colour"] == "first")
+            .map(|g| g["nodes_a"].as_u64().unwrap() * 100_000 + g["plies"].as_u64().unwrap())
+            .collect()
+    };
+    // Without noise or random moves, Breakthrough from the start is one game.
+    let (plain, _) = run_match(&dir, "plain", &base);
+    assert_eq!(moves(&plain).len(), 1);
+    let (noisy, summary) = run_match(&dir, "noisy", &with(&base, &["--eval-noise", "30"]));
+    assert!(moves(&noisy).len() > 1, "noise must vary the games");
+    assert!(summary.contains("evaluation noise ±30"), "{summary}");
+    let (again, _) = run_match(&dir, "again", &with(&base, &["--eval-noise", "30"]));
+    assert_eq!(noisy, again);
+}
+
+#[test]
 fn bad_arguments_give_one_clear_error() {
+    fails(
+        &[
+            "match",
+            "dice",
+            "--a",
+            "star2",
+            "--b",
+            "star1",
+            "--eval-noise",
+            "nan",
+        ],
+        "--eval-noise",
+    );
     let m =
         |extra: &[&'static str]| with(&["match", "dice", "--a", "star2", "--b", "star1"], extra);
     fails(&m(&["--shard", "3/2"]), "--shard '3/2'");

@@ -10,6 +10,7 @@
 //! number of threads or the sharding — provided the engines are limited by
 //! depth or nodes (a `--time` limit depends on the machine's speed).
 
+mod noise;
 mod results;
 mod run;
 mod seeds;
@@ -117,6 +118,11 @@ pub struct MatchArgs {
     /// (varies games of deterministic games).
     #[arg(long, default_value_t = 0.0)]
     pub random_moves: f64,
+    /// Seeded evaluation noise: each evaluation gets uniform noise in
+    /// [-X, X] game units (bounds: Stratego 1000, Breakthrough 1500, Dice
+    /// 10), as Schadd's random factor, so games from one start differ.
+    #[arg(long, default_value_t = 0.0, value_name = "X")]
+    pub eval_noise: f64,
     /// Testing only: game K panics at its first decision (error recording).
     #[arg(long, hide = true, value_name = "K")]
     pub fail_game: Option<usize>,
@@ -138,6 +144,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     let kind: GameKind = args.game.parse().map_err(|e: String| anyhow!(e))?;
     if !(0.0..=1.0).contains(&args.random_moves) {
         bail!("--random-moves {}: must be in [0, 1]", args.random_moves);
+    }
+    if !(args.eval_noise >= 0.0 && args.eval_noise.is_finite()) {
+        bail!("--eval-noise {}: must be a number >= 0", args.eval_noise);
     }
     if args.games == Some(0) {
         bail!("--games: at least one game");
@@ -188,6 +197,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         setups: args.setups.clone(),
         max_steps: args.max_steps,
         random_moves: args.random_moves,
+        eval_noise: args.eval_noise,
         fail_game: args.fail_game,
     };
     let limits = sides.clone().map(|s| Limits {
@@ -200,6 +210,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         limits,
         max_steps: args.max_steps,
         random_moves: args.random_moves,
+        eval_noise: args.eval_noise,
         fail_game: args.fail_game,
     };
     if let Some(dir) = &args.records {

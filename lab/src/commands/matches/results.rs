@@ -54,6 +54,8 @@ pub struct MatchConfig {
     pub setups: Option<String>,
     pub max_steps: usize,
     pub random_moves: f64,
+    #[serde(default)]
+    pub eval_noise: f64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fail_game: Option<usize>,
 }
@@ -226,6 +228,13 @@ impl MatchResults {
             c.a.describe(),
             c.b.describe()
         );
+        if c.random_moves > 0.0 || c.eval_noise > 0.0 {
+            let _ = writeln!(
+                s,
+                "random moves {}, evaluation noise ±{}",
+                c.random_moves, c.eval_noise
+            );
+        }
         let _ = writeln!(
             s,
             "games {}: A wins {}, draws {}, B wins {}, errors {}",

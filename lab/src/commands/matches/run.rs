@@ -14,7 +14,9 @@ use starcut::search::{Limits, NoTrace, SearchConfig, Searcher, StdClock};
 use starcut::selfplay::sample_outcome;
 use starcut::{Game, Player, Record, Status, Step};
 
+use super::noise::NoisyEval;
 use super::results::{Colour, GameResult, Outcome};
+use super::seeds;
 
 /// Settings shared by all games of a match.
 #[derive(Clone, Debug)]
@@ -26,6 +28,8 @@ pub struct Settings {
     pub max_steps: usize,
     /// Probability of a uniformly random move instead of the engine's.
     pub random_moves: f64,
+    /// Amplitude of the seeded evaluation noise (0: none).
+    pub eval_noise: f64,
     /// Debug, for the tests: this game panics at its first decision.
     pub fail_game: Option<usize>,
 }
@@ -41,16 +45,19 @@ pub struct Job<'a, G: Game> {
 
 /// The searchers of A and B, reused from game to game by one thread.
 pub struct Engines<G: Game> {
-    searchers: [Searcher<G>; 2],
+    searchers: [Searcher<G, NoisyEval>; 2],
 }
 
 impl<G: Game> Engines<G> {
     pub fn new(settings: &Settings) -> Self {
         Engines {
-            searchers: [
-                Searcher::new(settings.configs[0].clone()),
-                Searcher::new(settings.configs[1].clone()),
-            ],
+            searchers: settings.configs.clone().map(|c| {
+                let eval = NoisyEval {
+                    amplitude: settings.eval_noise,
+                    ..NoisyEval::default()
+                };
+                Searcher::with_evaluator(c, eval)
+            }),
         }
     }
 }
@@ -86,10 +93,13 @@ pub fn play<G: Game>(
     settings: &Settings,
 ) -> (GameResult, Record<G>) {
     let t0 = Instant::now();
-    for s in &mut engines.searchers {
+    for (side, s) in engines.searchers.iter_mut().enumerate() {
         // Each game starts from empty tables, whatever this thread played
         // before: results must not depend on the scheduling.
         s.clear();
+        s.evaluator()
+            .salt
+            .set(seeds::derive(job.seed, seeds::NOISE, side));
     }
     let mut record = Record::new(job.start.clone());
     let mut nodes = [0u64; 2];

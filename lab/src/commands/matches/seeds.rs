@@ -8,6 +8,8 @@ pub const GAME: u64 = 1;
 /// Streams of the random Stratego setups of Red and Blue.
 pub const RED_SETUP: u64 = 2;
 pub const BLUE_SETUP: u64 = 3;
+/// Stream of the evaluation noise salts (per game and side).
+pub const NOISE: u64 = 4;
 
 /// SplitMix64's finaliser: a bijection that mixes every input bit.
 fn mix(mut z: u64) -> u64 {
@@ -31,7 +33,7 @@ mod tests {
     fn seeds_differ_across_indices_streams_and_match_seeds() {
         let mut seen = HashSet::new();
         for seed in 0..4 {
-            for stream in [GAME, RED_SETUP, BLUE_SETUP] {
+            for stream in [GAME, RED_SETUP, BLUE_SETUP, NOISE] {
                 for i in 0..100 {
                     assert!(seen.insert(derive(seed, stream, i)), "{seed} {stream} {i}");
                 }
