@@ -376,7 +376,7 @@ fn progress_bar(len: u64) -> Result<ProgressBar> {
     }
     let bar = ProgressBar::new(len);
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed}, eta {eta}]")
+        ProgressStyle::with_template("{bar:20} {pos}/{len} {msg} [{elapsed}<{eta}]")
             .map_err(|e| anyhow!("progress bar: {e}"))?,
     );
     Ok(bar)
@@ -396,5 +396,5 @@ fn running_score(tally: &[AtomicU64; 4]) -> String {
     } else {
         String::new()
     };
-    format!("A +{w} ={d} -{l}{errors}  {score}")
+    format!("A +{w} ={d} -{l}{errors} {score}")
 }
