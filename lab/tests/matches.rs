@@ -375,6 +375,74 @@ fn evaluation_noise_varies_deterministic_games_reproducibly() {
 }
 
 #[test]
+fn a_position_file_gives_the_starts_in_turn() {
+    let dir = scratch("file");
+    let file = dir.join("starts.txt");
+    std::fs::write(
+        &file,
+        "# two starts\nbbbbb/1bb1b/1bw1b/ww1w1/wwwww w\n\nbbbbb/bbbbb/5/wwwww/wwwww w\n",
+    )
+    .unwrap();
+    let (v, _) = run_match(
+        &dir,
+        "m",
+        &[
+            "breakthrough",
+            "--a",
+            "star2",
+            "--b",
+            "star1",
+            "--depth",
+            "1",
+            "--games",
+            "6",
+            "--tt-mb",
+            "1",
+            "--start",
+            path(&file),
+        ],
+    );
+    let starts: Vec<&str> = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["start"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        starts,
+        ["line 2", "line 2", "line 4", "line 4", "line 2", "line 2"]
+    );
+    std::fs::write(&file, "# nothing\n").unwrap();
+    fails(
+        &[
+            "match",
+            "breakthrough",
+            "--a",
+            "star2",
+            "--b",
+            "star1",
+            "--start",
+            path(&file),
+        ],
+        "has no positions",
+    );
+    std::fs::write(&file, "bbbbb/zz w\n").unwrap();
+    fails(
+        &[
+            "match",
+            "breakthrough",
+            "--a",
+            "star2",
+            "--b",
+            "star1",
+            "--start",
+            path(&file),
+        ],
+        "--start line 1",
+    );
+}
+
+#[test]
 fn bad_arguments_give_one_clear_error() {
     fails(
         &[
