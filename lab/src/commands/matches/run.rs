@@ -237,3 +237,138 @@ fn play_steps<G: Game>(
         _ => Ok(None),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use starcut::breakthrough::{Breakthrough, BreakthroughConfig, BreakthroughMove, RollOutcome};
+    use starcut::{IllegalMove, ParseError};
+
+    /// Breakthrough whose observation lies: White's front row is shown one
+    /// row further forward, so every move an engine finds in it is illegal
+    /// in the true position.
+    #[derive(Clone, Debug)]
+    struct Liar(Breakthrough);
+
+    const TRUE_START: &str = "bbbbb/bbbbb/5/wwwww/wwwww w";
+    const SHOWN: &str = "bbbbb/bbbbb/wwwww/5/wwwww w";
+
+    impl Game for Liar {
+        type Move = BreakthroughMove;
+        type Outcome = RollOutcome;
+        type Config = BreakthroughConfig;
+        fn name(&self) -> &'static str {
+            "liar"
+        }
+        fn bound(&self) -> f64 {
+            self.0.bound()
+        }
+        fn status(&self) -> Status {
+            self.0.status()
+        }
+        fn to_move(&self) -> Player {
+            self.0.to_move()
+        }
+        fn legal_moves(&self, out: &mut Vec<BreakthroughMove>) {
+            self.0.legal_moves(out)
+        }
+        fn chance_outcomes(&self, out: &mut Vec<(RollOutcome, u32)>) {
+            self.0.chance_outcomes(out)
+        }
+        fn play(&mut self, mv: BreakthroughMove) {
+            self.0.play(mv)
+        }
+        fn apply_outcome(&mut self, o: RollOutcome) {
+            self.0.apply_outcome(o)
+        }
+        fn hash(&self) -> u64 {
+            self.0.hash()
+        }
+        fn heuristic(&self) -> f64 {
+            self.0.heuristic()
+        }
+        fn observation(&self, _player: Player) -> Self {
+            let config = BreakthroughConfig::default();
+            Liar(Breakthrough::parse_position(&config, SHOWN).unwrap())
+        }
+        fn start(config: &BreakthroughConfig) -> Option<Self> {
+            Breakthrough::start(config).map(Liar)
+        }
+        fn parse_position(config: &BreakthroughConfig, text: &str) -> Result<Self, ParseError> {
+            Breakthrough::parse_position(config, text).map(Liar)
+        }
+        fn position_text(&self) -> String {
+            self.0.position_text()
+        }
+        fn move_text(&self, mv: BreakthroughMove) -> String {
+            self.0.move_text(mv)
+        }
+        fn outcome_text(&self, o: RollOutcome) -> String {
+            self.0.outcome_text(o)
+        }
+        fn parse_move(&self, text: &str) -> Result<BreakthroughMove, IllegalMove> {
+            self.0.parse_move(text)
+        }
+        fn parse_outcome(&self, text: &str) -> Result<RollOutcome, IllegalMove> {
+            self.0.parse_outcome(text)
+        }
+    }
+
+    fn settings(fail_game: Option<usize>) -> Settings {
+        Settings {
+            configs: [SearchConfig::default(), SearchConfig::default()]
+                .map(|c| SearchConfig { tt_mb: 1, ..c }),
+            limits: [Limits::depth(2), Limits::depth(2)],
+            max_steps: 100,
+            random_moves: 0.0,
+            eval_noise: 0.0,
+            fail_game,
+        }
+    }
+
+    #[test]
+    fn an_illegal_engine_move_is_an_error_naming_it() {
+        let start = Liar::parse_position(&BreakthroughConfig::default(), TRUE_START).unwrap();
+        let s = settings(None);
+        let job = Job {
+            index: 0,
+            seed: 1,
+            start: &start,
+            label: "start",
+            a_colour: Player::Second,
+        };
+        let (result, record) = play(&job, &mut Engines::new(&s), &s);
+        assert_eq!(result.result, Outcome::Error);
+        let msg = result.error.unwrap();
+        assert!(
+            msg.contains("step 1: engine B played the illegal move"),
+            "{msg}"
+        );
+        assert!(record.steps.is_empty());
+    }
+
+    #[test]
+    fn a_panic_is_an_error_and_the_engines_still_play_after_it() {
+        let start =
+            Breakthrough::parse_position(&BreakthroughConfig::default(), TRUE_START).unwrap();
+        let s = settings(Some(3));
+        let mut engines = Engines::new(&s);
+        let job = |index| Job {
+            index,
+            seed: 9,
+            start: &start,
+            label: "start",
+            a_colour: Player::First,
+        };
+        let (clean, _) = play(&job(0), &mut engines, &s);
+        assert_ne!(clean.result, Outcome::Error);
+        let (failed, _) = play(&job(3), &mut engines, &s);
+        assert_eq!(failed.result, Outcome::Error);
+        assert!(failed.error.unwrap().contains("injected failure"));
+        // Same seed as game 0 (deliberately): after the panic the engines
+        // replay game 0 exactly.
+        let (again, record) = play(&job(0), &mut engines, &s);
+        assert_eq!((again.result, again.plies), (clean.result, clean.plies));
+        assert_eq!(record.steps.len(), clean.steps);
+    }
+}
