@@ -224,6 +224,12 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         threads: args.threads,
         records: args.records.as_ref(),
     })?;
+    // Timing goes to stderr: stdout is the same for a run and its merge.
+    eprintln!(
+        "{} games in {:.1} s",
+        results.games.len(),
+        results.wall_ms / 1000.0
+    );
     finish(&results, args.out.as_ref())
 }
 
