@@ -196,6 +196,12 @@ fn every_start_is_played_with_both_colours() {
     let dir = scratch("colours");
     let (v, _) = run_match(&dir, "m", DICE);
     let games = v["games"].as_array().unwrap();
+    for g in games {
+        // Without random moves every decision is one search by its side.
+        let searches = g["searches_a"].as_u64().unwrap() + g["searches_b"].as_u64().unwrap();
+        assert_eq!(searches, g["plies"].as_u64().unwrap(), "{g}");
+        assert!(g["searches_a"].as_u64() > Some(0) && g["nodes_a"].as_u64() > Some(0));
+    }
     for pair in games.chunks(2) {
         assert_eq!(pair[0]["a_colour"], "first");
         assert_eq!(pair[1]["a_colour"], "second");

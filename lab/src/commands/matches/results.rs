@@ -98,6 +98,9 @@ pub struct GameResult {
     pub cut: bool,
     pub nodes_a: u64,
     pub nodes_b: u64,
+    /// Moves each engine searched (random moves are not searched).
+    pub searches_a: u64,
+    pub searches_b: u64,
     pub time_ms: f64,
 }
 
@@ -113,6 +116,8 @@ pub struct Totals {
     pub a_second: Tally,
     pub nodes_a: u64,
     pub nodes_b: u64,
+    pub searches_a: u64,
+    pub searches_b: u64,
     /// Games ended by `max_steps`.
     pub cut: u64,
 }
@@ -122,6 +127,7 @@ impl Totals {
         let mut all = Tally::default();
         let mut by_colour = [Tally::default(), Tally::default()];
         let (mut nodes_a, mut nodes_b, mut cut) = (0, 0, 0);
+        let (mut searches_a, mut searches_b) = (0, 0);
         for g in games {
             let side = match g.a_colour {
                 Colour::First => 0,
@@ -137,6 +143,8 @@ impl Totals {
             }
             nodes_a += g.nodes_a;
             nodes_b += g.nodes_b;
+            searches_a += g.searches_a;
+            searches_b += g.searches_b;
             cut += u64::from(g.cut);
         }
         Totals {
@@ -147,6 +155,8 @@ impl Totals {
             a_second: by_colour[1],
             nodes_a,
             nodes_b,
+            searches_a,
+            searches_b,
             cut,
         }
     }
@@ -247,6 +257,19 @@ impl MatchResults {
         if t.cut > 0 {
             let _ = writeln!(s, "{} games cut at {} steps (draws)", t.cut, c.max_steps);
         }
+        let per_move = |nodes: u64, searches: u64| {
+            if searches == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.0}", nodes as f64 / searches as f64)
+            }
+        };
+        let _ = writeln!(
+            s,
+            "nodes per searched move: A {}, B {}",
+            per_move(t.nodes_a, t.searches_a),
+            per_move(t.nodes_b, t.searches_b)
+        );
         let _ = writeln!(
             s,
             "A as first: {}; A as second: {}",

@@ -103,10 +103,19 @@ pub fn play<G: Game>(
     }
     let mut record = Record::new(job.start.clone());
     let mut nodes = [0u64; 2];
+    let mut searches = [0u64; 2];
     let mut plies = 0usize;
     IN_GAME.with(|f| f.set(true));
     let played = panic::catch_unwind(AssertUnwindSafe(|| {
-        play_steps(job, engines, settings, &mut record, &mut nodes, &mut plies)
+        play_steps(
+            job,
+            engines,
+            settings,
+            &mut record,
+            &mut nodes,
+            &mut searches,
+            &mut plies,
+        )
     }));
     IN_GAME.with(|f| f.set(false));
     let (result, error, cut) = match played {
@@ -155,6 +164,8 @@ pub fn play<G: Game>(
         cut,
         nodes_a: nodes[0],
         nodes_b: nodes[1],
+        searches_a: searches[0],
+        searches_b: searches[1],
         time_ms: t0.elapsed().as_secs_f64() * 1000.0,
     };
     (result, record)
@@ -168,6 +179,7 @@ fn play_steps<G: Game>(
     settings: &Settings,
     record: &mut Record<G>,
     nodes: &mut [u64; 2],
+    searches: &mut [u64; 2],
     plies: &mut usize,
 ) -> Result<Option<Option<Player>>, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(job.seed);
@@ -211,6 +223,7 @@ fn play_steps<G: Game>(
                         &mut |_| {},
                     );
                     nodes[side] += result.stats.nodes();
+                    searches[side] += 1;
                     match result.best {
                         Some(m) if moves.contains(&m) => m,
                         Some(m) => {
