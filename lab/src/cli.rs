@@ -121,6 +121,11 @@ pub enum Command {
         #[arg(long, default_value = "table")]
         format: String,
     },
+    /// Self-play between engine configurations A and B from many starts,
+    /// both colours, on all cores; prints A's score with a 95% interval.
+    Match(Box<crate::commands::matches::MatchArgs>),
+    /// Merge the result files of `match --shard` runs and print the summary.
+    MatchMerge(crate::commands::matches::MergeArgs),
     /// List the Stratego and Barrage setup presets (or print one).
     Setups {
         /// Print this preset's setup in full.

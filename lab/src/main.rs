@@ -88,6 +88,8 @@ fn run(cli: Cli) -> Result<()> {
             limit: *limit,
             format,
         }),
+        Command::Match(args) => commands::matches::run(args),
+        Command::MatchMerge(args) => commands::matches::merge(args),
         Command::Setups { name } => commands::setups::run(name.as_deref()),
     }
 }

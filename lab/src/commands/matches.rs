@@ -1,0 +1,406 @@
+//! `starcut match` and `starcut match-merge`: self-play between two engine
+//! configurations A and B, like the self-play tables of the references
+//! (Schadd 5.5, 5.9, 5.11; Arts 6.14, 6.15).
+//!
+//! Every start is played twice, A first then A second, so the first-move
+//! advantage cancels. Game `i` (0-based) uses start `i / 2` and A moves
+//! first when `i` is even; its chance outcomes and random moves come from
+//! its own seed, derived from (match seed, i), and its engines start with
+//! empty tables. So the results are identical on re-run, whatever the
+//! number of threads or the sharding — provided the engines are limited by
+//! depth or nodes (a `--time` limit depends on the machine's speed).
+
+mod noise;
+mod results;
+mod run;
+mod seeds;
+mod starts;
+mod stats;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use starcut::registry::{GameKind, GameVisitor};
+use starcut::search::Limits;
+use starcut::{Game, GameConfig, Player};
+
+use crate::search_args::parse_algo;
+use results::{MatchConfig, MatchResults, Outcome, Shard, SideConfig};
+use run::{Engines, Job, Settings};
+use starts::Start;
+
+/// Flags of `starcut match`.
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// Game: stratego, barrage, dice, breakthrough, chance-breakthrough.
+    pub game: String,
+    /// Engine A: an algorithm with flags, as `analyse --algo` (e.g. `star2+pvs`).
+    #[arg(long)]
+    pub a: String,
+    /// Engine B, as --a.
+    #[arg(long)]
+    pub b: String,
+    /// Search depth of both engines in decisions (default 3, or 64 with
+    /// --time/--nodes, which then stop the search).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Milliseconds per move for both engines (results then depend on the
+    /// machine: not reproducible).
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// Node budget per move for both engines.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Depth of engine A only (overrides --depth).
+    #[arg(long)]
+    pub a_depth: Option<u32>,
+    /// Depth of engine B only.
+    #[arg(long)]
+    pub b_depth: Option<u32>,
+    /// Milliseconds per move of engine A only.
+    #[arg(long)]
+    pub a_time: Option<f64>,
+    /// Milliseconds per move of engine B only.
+    #[arg(long)]
+    pub b_time: Option<f64>,
+    /// Node budget of engine A only.
+    #[arg(long)]
+    pub a_nodes: Option<u64>,
+    /// Node budget of engine B only.
+    #[arg(long)]
+    pub b_nodes: Option<u64>,
+    /// Transposition table size in MiB of each engine (default: the
+    /// algorithm's, 16).
+    #[arg(long)]
+    pub tt_mb: Option<usize>,
+    /// Number of games (default 100; with --setups presets, every ordered
+    /// pair of presets with both colours).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Match seed: game i plays with a seed derived from (seed, i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// `start`, a file of positions (one per line, `#` comments; the starts
+    /// are used in turn), or one position in the game's notation.
+    #[arg(long, default_value = "start")]
+    pub start: String,
+    /// Stratego/Barrage starts: `presets` (every ordered pair of the
+    /// presets, Arts' design) or `random` (seeded random setups).
+    #[arg(long)]
+    pub setups: Option<String>,
+    /// Game option as key=value (repeatable), as for the other commands.
+    #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Worker threads (0: all cores).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Play only shard I of N (1-based): the games whose 0-based index is
+    /// I-1 modulo N. Merge the shards' --out files with `match-merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Write the results (config, every game, totals) as JSON to this file.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Save every game's record (`game-NNNNNN.txt`, replayable) in this folder.
+    #[arg(long)]
+    pub records: Option<PathBuf>,
+    /// A game still running after this many steps (decisions and chance
+    /// outcomes) is scored a draw.
+    #[arg(long, default_value_t = 2000)]
+    pub max_steps: usize,
+    /// Probability that an engine plays a uniformly random move instead
+    /// (varies games of deterministic games).
+    #[arg(long, default_value_t = 0.0)]
+    pub random_moves: f64,
+    /// Seeded evaluation noise: each evaluation gets uniform noise in
+    /// [-X, X] game units (bounds: Stratego 1000, Breakthrough 1500, Dice
+    /// 10), as Schadd's random factor, so games from one start differ.
+    #[arg(long, default_value_t = 0.0, value_name = "X")]
+    pub eval_noise: f64,
+    /// Testing only: game K panics at its first decision (error recording).
+    #[arg(long, hide = true, value_name = "K")]
+    pub fail_game: Option<usize>,
+}
+
+/// Flags of `starcut match-merge`.
+#[derive(Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// Result files of `match --out` (shards of one match).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Write the merged results to this file.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// `starcut match`.
+pub fn run(args: &MatchArgs) -> Result<()> {
+    let kind: GameKind = args.game.parse().map_err(|e: String| anyhow!(e))?;
+    if !(0.0..=1.0).contains(&args.random_moves) {
+        bail!("--random-moves {}: must be in [0, 1]", args.random_moves);
+    }
+    if !(args.eval_noise >= 0.0 && args.eval_noise.is_finite()) {
+        bail!("--eval-noise {}: must be a number >= 0", args.eval_noise);
+    }
+    if args.games == Some(0) {
+        bail!("--games: at least one game");
+    }
+    if args.max_steps == 0 {
+        bail!("--max-steps: at least one step");
+    }
+    for t in [args.time, args.a_time, args.b_time].into_iter().flatten() {
+        if !(t > 0.0 && t.is_finite()) {
+            bail!("--time {t}: must be a positive number of milliseconds");
+        }
+    }
+    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    let mut configs = [parse_algo(&args.a)?, parse_algo(&args.b)?];
+    if let Some(mb) = args.tt_mb {
+        for c in &mut configs {
+            c.tt_mb = mb;
+        }
+    }
+    let sides = [
+        side(&args.a, args.a_depth, args.a_time, args.a_nodes, args),
+        side(&args.b, args.b_depth, args.b_time, args.b_nodes, args),
+    ];
+    let starts = starts::build(
+        kind,
+        &args.options,
+        &args.start,
+        args.setups.as_deref(),
+        args.games,
+        args.seed,
+    )?;
+    let games = args
+        .games
+        .unwrap_or(if args.setups.as_deref() == Some("presets") {
+            2 * starts.len()
+        } else {
+            100
+        });
+    let config = MatchConfig {
+        game: kind.name().to_string(),
+        options: args.options.clone(),
+        a: sides[0].clone(),
+        b: sides[1].clone(),
+        tt_mb: args.tt_mb,
+        games,
+        seed: args.seed,
+        start: args.start.clone(),
+        setups: args.setups.clone(),
+        max_steps: args.max_steps,
+        random_moves: args.random_moves,
+        eval_noise: args.eval_noise,
+        fail_game: args.fail_game,
+    };
+    let limits = sides.clone().map(|s| Limits {
+        depth: s.depth,
+        deadline_ms: s.time_ms,
+        max_nodes: s.nodes,
+    });
+    let settings = Settings {
+        configs,
+        limits,
+        max_steps: args.max_steps,
+        random_moves: args.random_moves,
+        eval_noise: args.eval_noise,
+        fail_game: args.fail_game,
+    };
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let results = kind.visit(Play {
+        config,
+        settings,
+        starts: &starts,
+        shard,
+        threads: args.threads,
+        records: args.records.as_ref(),
+    })?;
+    // Timing goes to stderr: stdout is the same for a run and its merge.
+    eprintln!(
+        "{} games in {:.1} s",
+        results.games.len(),
+        results.wall_ms / 1000.0
+    );
+    finish(&results, args.out.as_ref())
+}
+
+/// One side's configuration from the shared and the per-side flags.
+fn side(
+    algo: &str,
+    depth: Option<u32>,
+    time: Option<f64>,
+    nodes: Option<u64>,
+    args: &MatchArgs,
+) -> SideConfig {
+    let time_ms = time.or(args.time);
+    let nodes = nodes.or(args.nodes);
+    let budget = time_ms.is_some() || nodes.is_some();
+    SideConfig {
+        algo: algo.to_string(),
+        depth: depth.or(args.depth).unwrap_or(if budget { 64 } else { 3 }),
+        time_ms,
+        nodes,
+    }
+}
+
+/// Writes the results file (if asked) and prints the summary.
+fn finish(results: &MatchResults, out: Option<&PathBuf>) -> Result<()> {
+    if let Some(path) = out {
+        let text = serde_json::to_string_pretty(results)?;
+        std::fs::write(path, text + "\n").with_context(|| format!("writing {}", path.display()))?;
+    }
+    let played = results.games.len();
+    if results.shard.is_none() && played < results.config.games {
+        eprintln!(
+            "note: {played} of the match's {} games are here",
+            results.config.games
+        );
+    }
+    println!("{}", results.summary());
+    Ok(())
+}
+
+/// `starcut match-merge`.
+pub fn merge(args: &MergeArgs) -> Result<()> {
+    let mut parts = Vec::with_capacity(args.files.len());
+    for file in &args.files {
+        let name = file.display().to_string();
+        let text = std::fs::read_to_string(file).with_context(|| format!("reading {name}"))?;
+        let part: MatchResults = serde_json::from_str(&text)
+            .map_err(|e| anyhow!("{name}: not a match result file: {e}"))?;
+        parts.push((name, part));
+    }
+    let merged = results::merge(parts)?;
+    finish(&merged, args.out.as_ref())
+}
+
+/// The match, run for one game type.
+struct Play<'a> {
+    config: MatchConfig,
+    settings: Settings,
+    starts: &'a [Start],
+    shard: Option<Shard>,
+    threads: usize,
+    records: Option<&'a PathBuf>,
+}
+
+impl GameVisitor for Play<'_> {
+    type Output = Result<MatchResults>;
+
+    fn visit<G: Game>(self, defaults: G::Config) -> Result<MatchResults> {
+        let mut game_config = defaults;
+        for opt in &self.config.options {
+            game_config.set_options(opt).map_err(|e| anyhow!(e))?;
+        }
+        let mut positions: Vec<G> = Vec::with_capacity(self.starts.len());
+        for s in self.starts {
+            let pos = match &s.text {
+                None => G::start(&game_config)
+                    .ok_or_else(|| anyhow!("{} has no start position", self.config.game))?,
+                Some(text) => G::parse_position(&game_config, text)
+                    .map_err(|e| anyhow!("--start {}: {e}", s.label))?,
+            };
+            if !matches!(
+                pos.status(),
+                starcut::Status::Decision | starcut::Status::Chance
+            ) {
+                bail!("--start {}: the game is already over", s.label);
+            }
+            positions.push(pos);
+        }
+        let indices: Vec<usize> = (0..self.config.games)
+            .filter(|&i| self.shard.is_none_or(|s| s.contains(i)))
+            .collect();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+            .context("starting the worker threads")?;
+        let bar = progress_bar(indices.len() as u64)?;
+        let tally: [AtomicU64; 4] = Default::default();
+        run::quiet_game_panics();
+        let t0 = Instant::now();
+        let settings = &self.settings;
+        let seed = self.config.seed;
+        let games: Result<Vec<_>> = pool.install(|| {
+            indices
+                .par_iter()
+                .map_init(
+                    || Engines::<G>::new(settings),
+                    |engines, &index| {
+                        let start = (index / 2) % positions.len();
+                        let job = Job {
+                            index,
+                            seed: seeds::derive(seed, seeds::GAME, index),
+                            start: &positions[start],
+                            label: &self.starts[start].label,
+                            a_colour: if index % 2 == 0 {
+                                Player::First
+                            } else {
+                                Player::Second
+                            },
+                        };
+                        let (result, record) = run::play(&job, engines, settings);
+                        if let Some(dir) = self.records {
+                            let file = dir.join(format!("game-{index:06}.txt"));
+                            std::fs::write(&file, record.to_text() + "\n")
+                                .with_context(|| format!("writing {}", file.display()))?;
+                        }
+                        let slot = match result.result {
+                            Outcome::AWin => 0,
+                            Outcome::Draw => 1,
+                            Outcome::BWin => 2,
+                            Outcome::Error => 3,
+                        };
+                        tally[slot].fetch_add(1, Ordering::Relaxed);
+                        bar.set_message(running_score(&tally));
+                        bar.inc(1);
+                        Ok(result)
+                    },
+                )
+                .collect()
+        });
+        bar.finish_and_clear();
+        let games = games?;
+        let wall_ms = t0.elapsed().as_secs_f64() * 1000.0;
+        Ok(MatchResults::new(self.config, self.shard, games, wall_ms))
+    }
+}
+
+/// A progress bar on standard error, hidden when it is not a terminal.
+fn progress_bar(len: u64) -> Result<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return Ok(ProgressBar::hidden());
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:20} {pos}/{len} {msg} [{elapsed}<{eta}]")
+            .map_err(|e| anyhow!("progress bar: {e}"))?,
+    );
+    Ok(bar)
+}
+
+/// "A +12 =3 -9, A 56.3%" from the running counts.
+fn running_score(tally: &[AtomicU64; 4]) -> String {
+    let [w, d, l, e] = tally.each_ref().map(|a| a.load(Ordering::Relaxed));
+    let n = w + d + l;
+    let score = if n > 0 {
+        format!("A {:.1}%", 100.0 * (w as f64 + 0.5 * d as f64) / n as f64)
+    } else {
+        String::new()
+    };
+    let errors = if e > 0 {
+        format!(" {e} errors")
+    } else {
+        String::new()
+    };
+    format!("A +{w} ={d} -{l}{errors} {score}")
+}

@@ -1,0 +1,359 @@
+//! The match result file: configuration, one entry per game, totals; and
+//! merging the files of shards back into one.
+//!
+//! The file is the only thing `match-merge` sees, so it carries the whole
+//! configuration: two files can be merged only when their configurations
+//! are equal, and the merge of all shards equals the un-sharded file except
+//! for the time fields (`time_ms`, `wall_ms`).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use anyhow::{bail, Result};
+use serde::{Deserialize, Serialize};
+
+use super::stats::Tally;
+
+/// The format tag of the result file.
+pub const FORMAT: &str = "starcut-match-1";
+
+/// One side's engine: the `--algo` name and its limits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideConfig {
+    pub algo: String,
+    pub depth: u32,
+    pub time_ms: Option<f64>,
+    pub nodes: Option<u64>,
+}
+
+impl SideConfig {
+    /// "star2 (depth 3, 10000 nodes)".
+    pub fn describe(&self) -> String {
+        let mut limits = vec![format!("depth {}", self.depth)];
+        if let Some(t) = self.time_ms {
+            limits.push(format!("{t} ms"));
+        }
+        if let Some(n) = self.nodes {
+            limits.push(format!("{n} nodes"));
+        }
+        format!("{} ({})", self.algo, limits.join(", "))
+    }
+}
+
+/// Everything that determines the games of a match (not the sharding).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchConfig {
+    pub game: String,
+    pub options: Vec<String>,
+    pub a: SideConfig,
+    pub b: SideConfig,
+    pub tt_mb: Option<usize>,
+    pub games: usize,
+    pub seed: u64,
+    pub start: String,
+    pub setups: Option<String>,
+    pub max_steps: usize,
+    pub random_moves: f64,
+    #[serde(default)]
+    pub eval_noise: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fail_game: Option<usize>,
+}
+
+/// Which colour A played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    First,
+    Second,
+}
+
+/// How a game ended, for A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    AWin,
+    BWin,
+    Draw,
+    Error,
+}
+
+/// One game of the match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub index: usize,
+    /// The game's own seed, derived from the match seed and the index.
+    pub seed: u64,
+    /// Label of the start position (`start`, `line 3`, `arts-3/arts-5`, ...).
+    pub start: String,
+    pub a_colour: Colour,
+    pub result: Outcome,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Decisions played.
+    pub plies: usize,
+    /// Decisions and chance outcomes played.
+    pub steps: usize,
+    /// True when `max_steps` ended the game (scored as a draw).
+    pub cut: bool,
+    pub nodes_a: u64,
+    pub nodes_b: u64,
+    /// Moves each engine searched (random moves are not searched).
+    pub searches_a: u64,
+    pub searches_b: u64,
+    pub time_ms: f64,
+}
+
+/// Counts of a list of games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Totals {
+    #[serde(flatten)]
+    pub all: Tally,
+    pub score: Option<f64>,
+    pub ci95: Option<f64>,
+    /// The games where A moved first, and where A moved second.
+    pub a_first: Tally,
+    pub a_second: Tally,
+    pub nodes_a: u64,
+    pub nodes_b: u64,
+    pub searches_a: u64,
+    pub searches_b: u64,
+    /// Games ended by `max_steps`.
+    pub cut: u64,
+}
+
+impl Totals {
+    pub fn of(games: &[GameResult]) -> Totals {
+        let mut all = Tally::default();
+        let mut by_colour = [Tally::default(), Tally::default()];
+        let (mut nodes_a, mut nodes_b, mut cut) = (0, 0, 0);
+        let (mut searches_a, mut searches_b) = (0, 0);
+        for g in games {
+            let side = match g.a_colour {
+                Colour::First => 0,
+                Colour::Second => 1,
+            };
+            for t in [&mut all, &mut by_colour[side]] {
+                match g.result {
+                    Outcome::AWin => t.a_wins += 1,
+                    Outcome::BWin => t.b_wins += 1,
+                    Outcome::Draw => t.draws += 1,
+                    Outcome::Error => t.errors += 1,
+                }
+            }
+            nodes_a += g.nodes_a;
+            nodes_b += g.nodes_b;
+            searches_a += g.searches_a;
+            searches_b += g.searches_b;
+            cut += u64::from(g.cut);
+        }
+        Totals {
+            all,
+            score: all.score(),
+            ci95: all.ci95(),
+            a_first: by_colour[0],
+            a_second: by_colour[1],
+            nodes_a,
+            nodes_b,
+            searches_a,
+            searches_b,
+            cut,
+        }
+    }
+}
+
+/// Shard `index` of `count` (1-based): the games whose 0-based index is
+/// `index - 1` modulo `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Parses `i/n` with 1 <= i <= n.
+    pub fn parse(text: &str) -> Result<Shard> {
+        let parsed = text.split_once('/').and_then(|(i, n)| {
+            Some((
+                i.trim().parse::<usize>().ok()?,
+                n.trim().parse::<usize>().ok()?,
+            ))
+        });
+        match parsed {
+            Some((index, count)) if count >= 1 && (1..=count).contains(&index) => {
+                Ok(Shard { index, count })
+            }
+            _ => bail!("--shard '{text}': expected I/N with 1 <= I <= N, e.g. 1/4"),
+        }
+    }
+
+    pub fn contains(&self, game: usize) -> bool {
+        game % self.count == self.index - 1
+    }
+}
+
+/// A match result file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchResults {
+    pub format: String,
+    pub config: MatchConfig,
+    /// The shard these games are (none: all games, or a merge).
+    pub shard: Option<Shard>,
+    pub games: Vec<GameResult>,
+    pub totals: Totals,
+    pub wall_ms: f64,
+}
+
+impl MatchResults {
+    pub fn new(
+        config: MatchConfig,
+        shard: Option<Shard>,
+        games: Vec<GameResult>,
+        wall_ms: f64,
+    ) -> Self {
+        MatchResults {
+            format: FORMAT.to_string(),
+            config,
+            shard,
+            totals: Totals::of(&games),
+            games,
+            wall_ms,
+        }
+    }
+
+    /// The summary printed to standard output.
+    pub fn summary(&self) -> String {
+        let c = &self.config;
+        let t = &self.totals;
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "match {}{}: A = {} vs B = {}",
+            c.game,
+            if c.options.is_empty() {
+                String::new()
+            } else {
+                format!(" -o {}", c.options.join(" -o "))
+            },
+            c.a.describe(),
+            c.b.describe()
+        );
+        if c.random_moves > 0.0 || c.eval_noise > 0.0 {
+            let _ = writeln!(
+                s,
+                "random moves {}, evaluation noise ±{}",
+                c.random_moves, c.eval_noise
+            );
+        }
+        let _ = writeln!(
+            s,
+            "games {}: A wins {}, draws {}, B wins {}, errors {}",
+            t.all.games(),
+            t.all.a_wins,
+            t.all.draws,
+            t.all.b_wins,
+            t.all.errors
+        );
+        if t.cut > 0 {
+            let _ = writeln!(s, "{} games cut at {} steps (draws)", t.cut, c.max_steps);
+        }
+        let per_move = |nodes: u64, searches: u64| {
+            if searches == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.0}", nodes as f64 / searches as f64)
+            }
+        };
+        let _ = writeln!(
+            s,
+            "nodes per searched move: A {}, B {}",
+            per_move(t.nodes_a, t.searches_a),
+            per_move(t.nodes_b, t.searches_b)
+        );
+        let _ = writeln!(
+            s,
+            "A as first: {}; A as second: {}",
+            t.a_first.score_text(),
+            t.a_second.score_text()
+        );
+        let _ = write!(
+            s,
+            "A: {} (95% confidence, {} games)",
+            t.all.score_text(),
+            t.all.decided()
+        );
+        s
+    }
+}
+
+/// Merges shard files (`(name, results)`). Refuses files of different
+/// configurations or that share a game.
+pub fn merge(parts: Vec<(String, MatchResults)>) -> Result<MatchResults> {
+    let Some((first_name, first)) = parts.first() else {
+        bail!("match-merge: no files given");
+    };
+    let mut games: BTreeMap<usize, (&str, &GameResult)> = BTreeMap::new();
+    let mut wall_ms = 0.0;
+    for (name, part) in &parts {
+        if part.format != FORMAT {
+            bail!("{name}: not a {FORMAT} file (format '{}')", part.format);
+        }
+        if part.config != first.config {
+            bail!(
+                "{name}: its match configuration differs from {first_name}'s ({})",
+                config_difference(&first.config, &part.config)
+            );
+        }
+        wall_ms += part.wall_ms;
+        for g in &part.games {
+            if let Some((other, _)) = games.insert(g.index, (name, g)) {
+                bail!("game {} is in both {other} and {name}", g.index);
+            }
+        }
+    }
+    let games: Vec<GameResult> = games.into_values().map(|(_, g)| g.clone()).collect();
+    Ok(MatchResults::new(
+        first.config.clone(),
+        None,
+        games,
+        wall_ms,
+    ))
+}
+
+/// The first field in which two configurations differ, for the error.
+fn config_difference(a: &MatchConfig, b: &MatchConfig) -> String {
+    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) =
+        (serde_json::to_value(a), serde_json::to_value(b))
+    else {
+        return "unreadable".to_string();
+    };
+    for (key, va) in &a {
+        let vb = b.get(key).unwrap_or(&serde_json::Value::Null);
+        if va != vb {
+            return format!("{key}: {va} vs {vb}");
+        }
+    }
+    "fields differ".to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_are_one_based_and_partition_the_games() {
+        let shards: Vec<Shard> = (1..=3)
+            .map(|i| Shard::parse(&format!("{i}/3")).unwrap())
+            .collect();
+        for game in 0..20 {
+            let owners = shards.iter().filter(|s| s.contains(game)).count();
+            assert_eq!(owners, 1, "game {game}");
+        }
+        assert!(Shard::parse("1/3").unwrap().contains(0));
+        assert!(Shard::parse("3/3").unwrap().contains(5));
+        for bad in ["0/3", "4/3", "1/0", "a/b", "1", "", "1/2/3"] {
+            let e = Shard::parse(bad).unwrap_err().to_string();
+            assert!(e.contains("--shard"), "{bad}: {e}");
+        }
+    }
+}

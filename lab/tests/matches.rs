@@ -1,0 +1,493 @@
+//! `starcut match` and `match-merge`, run as a program: reproducible
+//! results (re-run, threads, shards), both colours, error recording,
+//! replayable records and clear errors for bad arguments.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn starcut(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_starcut"))
+        .args(args)
+        .output()
+        .expect("the starcut binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = starcut(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Must fail with one line on stderr mentioning `needle`, never a panic.
+fn fails(args: &[&str], needle: &str) {
+    let out = starcut(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
+    assert_eq!(err.trim().lines().count(), 1, "{args:?}: '{err}'");
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("starcut-matches-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The result file without its time fields (the only ones that may vary).
+fn load(file: &Path) -> Value {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    v.as_object_mut().unwrap().remove("wall_ms");
+    for g in v["games"].as_array_mut().unwrap() {
+        g.as_object_mut().unwrap().remove("time_ms");
+    }
+    v
+}
+
+/// Runs a match into `dir/name.json` and loads it.
+fn run_match(dir: &Path, name: &str, args: &[&str]) -> (Value, String) {
+    let out = dir.join(format!("{name}.json"));
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", path(&out)]);
+    let stdout = ok(&all);
+    (load(&out), stdout)
+}
+
+const DICE: &[&str] = &[
+    "dice",
+    "-o",
+    "size=3",
+    "--a",
+    "star2",
+    "--b",
+    "expectimax",
+    "--depth",
+    "2",
+    "--games",
+    "12",
+    "--seed",
+    "7",
+    "--tt-mb",
+    "1",
+];
+
+const CHANCE_BT: &[&str] = &[
+    "chance-breakthrough",
+    "-o",
+    "rows=5,cols=5",
+    "--a",
+    "star2",
+    "--b",
+    "star1",
+    "--depth",
+    "2",
+    "--games",
+    "8",
+    "--seed",
+    "3",
+    "--tt-mb",
+    "1",
+    "--random-moves",
+    "0.1",
+];
+
+fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+    base.iter().chain(extra).copied().collect()
+}
+
+#[test]
+fn same_seed_same_results_and_another_seed_differs() {
+    let dir = scratch("rerun");
+    let (a, _) = run_match(&dir, "a", DICE);
+    let (b, _) = run_match(&dir, "b", DICE);
+    assert_eq!(a, b);
+    assert_eq!(a["games"].as_array().unwrap().len(), 12);
+    let mut other = DICE.to_vec();
+    let seed = other.iter().position(|s| *s == "7").unwrap();
+    other[seed] = "8";
+    let (c, _) = run_match(&dir, "c", &other);
+    assert_ne!(a["games"], c["games"], "the seed must change the games");
+}
+
+#[test]
+fn thread_count_does_not_change_results() {
+    let dir = scratch("threads");
+    let (one, _) = run_match(&dir, "one", &with(CHANCE_BT, &["--threads", "1"]));
+    let (two, _) = run_match(&dir, "two", &with(CHANCE_BT, &["--threads", "2"]));
+    assert_eq!(one, two);
+}
+
+#[test]
+fn merged_shards_equal_the_whole_match() {
+    let dir = scratch("shards");
+    let (whole, summary) = run_match(&dir, "whole", CHANCE_BT);
+    let (s1, _) = run_match(&dir, "s1", &with(CHANCE_BT, &["--shard", "1/3"]));
+    let (s2, _) = run_match(&dir, "s2", &with(CHANCE_BT, &["--shard", "2/3"]));
+    let (s3, _) = run_match(&dir, "s3", &with(CHANCE_BT, &["--shard", "3/3"]));
+    // Shard i/n (1-based) holds the 0-based indices i-1 mod n.
+    let indices = |v: &Value| -> Vec<u64> {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["index"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(indices(&s1), vec![0, 3, 6]);
+    assert_eq!(indices(&s2), vec![1, 4, 7]);
+    assert_eq!(indices(&s3), vec![2, 5]);
+    let merged = dir.join("merged.json");
+    // Out of order on purpose.
+    let merge_out = ok(&[
+        "match-merge",
+        path(&dir.join("s3.json")),
+        path(&dir.join("s1.json")),
+        path(&dir.join("s2.json")),
+        "--out",
+        path(&merged),
+    ]);
+    assert_eq!(load(&merged), whole);
+    assert_eq!(merge_out, summary);
+
+    // Overlapping shards and different configurations are refused.
+    fails(
+        &[
+            "match-merge",
+            path(&dir.join("s1.json")),
+            path(&dir.join("whole.json")),
+        ],
+        "game 0 is in both",
+    );
+    let (_, _) = run_match(
+        &dir,
+        "other",
+        &with(CHANCE_BT, &["--a-depth", "1", "--shard", "2/3"]),
+    );
+    fails(
+        &[
+            "match-merge",
+            path(&dir.join("s1.json")),
+            path(&dir.join("other.json")),
+        ],
+        "configuration differs",
+    );
+    std::fs::write(dir.join("junk.json"), "{\"format\": 1}").unwrap();
+    fails(
+        &["match-merge", path(&dir.join("junk.json"))],
+        "not a match result file",
+    );
+}
+
+#[test]
+fn every_start_is_played_with_both_colours() {
+    let dir = scratch("colours");
+    let (v, _) = run_match(&dir, "m", DICE);
+    let games = v["games"].as_array().unwrap();
+    for g in games {
+        // Without random moves every decision is one search by its side.
+        let searches = g["searches_a"].as_u64().unwrap() + g["searches_b"].as_u64().unwrap();
+        assert_eq!(searches, g["plies"].as_u64().unwrap(), "{g}");
+        assert!(g["searches_a"].as_u64() > Some(0) && g["nodes_a"].as_u64() > Some(0));
+    }
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0]["a_colour"], "first");
+        assert_eq!(pair[1]["a_colour"], "second");
+        assert_eq!(pair[0]["start"], pair[1]["start"]);
+    }
+    // Totals agree with a recount of the games.
+    let count = |result: &str, colour: Option<&str>| {
+        games
+            .iter()
+            .filter(|g| g["result"] == result && colour.is_none_or(|c| g["a_colour"] == c))
+            .count() as u64
+    };
+    let t = &v["totals"];
+    assert_eq!(t["a_wins"].as_u64(), Some(count("a_win", None)));
+    assert_eq!(t["b_wins"].as_u64(), Some(count("b_win", None)));
+    assert_eq!(t["draws"].as_u64(), Some(count("draw", None)));
+    assert_eq!(
+        t["a_first"]["a_wins"].as_u64(),
+        Some(count("a_win", Some("first")))
+    );
+}
+
+#[test]
+fn summary_prints_score_and_interval_from_the_counts() {
+    let dir = scratch("summary");
+    let (v, summary) = run_match(&dir, "m", DICE);
+    let t = &v["totals"];
+    let (w, d, l) = (
+        t["a_wins"].as_f64().unwrap(),
+        t["draws"].as_f64().unwrap(),
+        t["b_wins"].as_f64().unwrap(),
+    );
+    let n = w + d + l;
+    let mean = (w + d / 2.0) / n;
+    // Variance of the per-game scores 1, 1/2, 0, computed the long way.
+    let var = (w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2)) / n;
+    let ci = 1.96 * (var / n).sqrt();
+    let line = format!("A: {:.1}% ± {:.1}%", 100.0 * mean, 100.0 * ci);
+    assert!(summary.contains(&line), "'{summary}' lacks '{line}'");
+    assert!(
+        summary.contains(&format!(
+            "games 12: A wins {w}, draws {d}, B wins {l}, errors 0"
+        )),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_failing_game_is_an_error_and_the_match_goes_on() {
+    let dir = scratch("errors");
+    let (v, summary) = run_match(&dir, "m", &with(DICE, &["--fail-game", "5"]));
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 12);
+    for g in games {
+        if g["index"] == 5 {
+            assert_eq!(g["result"], "error");
+            let msg = g["error"].as_str().unwrap();
+            assert!(msg.contains("injected failure"), "{msg}");
+        } else {
+            assert_ne!(g["result"], "error", "{g}");
+        }
+    }
+    assert_eq!(v["totals"]["errors"], 1);
+    assert!(summary.contains("errors 1"), "{summary}");
+    assert!(summary.contains("(95% confidence, 11 games)"), "{summary}");
+}
+
+#[test]
+fn records_replay_to_the_recorded_results() {
+    let dir = scratch("records");
+    let records = dir.join("records");
+    let (v, _) = run_match(&dir, "m", &with(CHANCE_BT, &["--records", path(&records)]));
+    for g in v["games"].as_array().unwrap() {
+        let file = records.join(format!("game-{:06}.txt", g["index"].as_u64().unwrap()));
+        let text = std::fs::read_to_string(&file).unwrap();
+        let (start, steps) = text.split_once('\n').unwrap();
+        let steps: Vec<&str> = steps.split_whitespace().collect();
+        assert_eq!(steps.len() as u64, g["steps"].as_u64().unwrap());
+        // `moves` replays and checks every step; a finished game has no moves left.
+        let mut args = vec!["moves", "chance-breakthrough", "-o", "rows=5,cols=5", start];
+        args.extend(steps);
+        let listed = ok(&args);
+        if g["result"] != "draw" {
+            assert!(
+                listed.trim().is_empty() || listed.contains("over"),
+                "{listed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn barrage_preset_pairs_and_random_setups() {
+    let dir = scratch("barrage");
+    let base = [
+        "barrage",
+        "--a",
+        "star1",
+        "--b",
+        "expectimax",
+        "--depth",
+        "1",
+        "--max-steps",
+        "6",
+        "--tt-mb",
+        "1",
+    ];
+    let (v, _) = run_match(&dir, "presets", &with(&base, &["--setups", "presets"]));
+    let games = v["games"].as_array().unwrap();
+    let names = ok(&["setups"])
+        .lines()
+        .filter(|l| l.split_whitespace().nth(1) == Some("barrage"))
+        .count();
+    assert!(names >= 2);
+    assert_eq!(games.len(), 2 * names * names);
+    let labels: std::collections::BTreeSet<&str> =
+        games.iter().map(|g| g["start"].as_str().unwrap()).collect();
+    assert_eq!(labels.len(), names * names);
+    assert!(labels.contains("barrage-1/barrage-2") && labels.contains("barrage-2/barrage-1"));
+
+    let (r, _) = run_match(
+        &dir,
+        "random",
+        &with(&base, &["--setups", "random", "--games", "4"]),
+    );
+    let r2 = run_match(
+        &dir,
+        "random2",
+        &with(&base, &["--setups", "random", "--games", "4"]),
+    )
+    .0;
+    assert_eq!(r, r2);
+    let starts: Vec<&str> = r["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["start"].as_str().unwrap())
+        .collect();
+    assert_eq!(starts, ["random-0", "random-0", "random-1", "random-1"]);
+}
+
+#[test]
+fn evaluation_noise_varies_deterministic_games_reproducibly() {
+    let dir = scratch("noise");
+    let base = [
+        "breakthrough",
+        "-o",
+        "rows=5,cols=5",
+        "--a",
+        "star2",
+        "--b",
+        "star1",
+        "--depth",
+        "2",
+        "--games",
+        "8",
+        "--tt-mb",
+        "1",
+    ];
+    let moves = |v: &Value| -> std::collections::BTreeSet<u64> {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["a_colour"] == "first")
+            .map(|g| g["nodes_a"].as_u64().unwrap() * 100_000 + g["plies"].as_u64().unwrap())
+            .collect()
+    };
+    // Without noise or random moves, Breakthrough from the start is one game.
+    let (plain, _) = run_match(&dir, "plain", &base);
+    assert_eq!(moves(&plain).len(), 1);
+    let (noisy, summary) = run_match(&dir, "noisy", &with(&base, &["--eval-noise", "30"]));
+    assert!(moves(&noisy).len() > 1, "noise must vary the games");
+    assert!(summary.contains("evaluation noise ±30"), "{summary}");
+    let (again, _) = run_match(&dir, "again", &with(&base, &["--eval-noise", "30"]));
+    assert_eq!(noisy, again);
+}
+
+#[test]
+fn a_position_file_gives_the_starts_in_turn() {
+    let dir = scratch("file");
+    let file = dir.join("starts.txt");
+    std::fs::write(
+        &file,
+        "# two starts\nbbbbb/1bb1b/1bw1b/ww1w1/wwwww w\n\nbbbbb/bbbbb/5/wwwww/wwwww w\n",
+    )
+    .unwrap();
+    let (v, _) = run_match(
+        &dir,
+        "m",
+        &[
+            "breakthrough",
+            "--a",
+            "star2",
+            "--b",
+            "star1",
+            "--depth",
+            "1",
+            "--games",
+            "6",
+            "--tt-mb",
+            "1",
+            "--start",
+            path(&file),
+        ],
+    );
+    let starts: Vec<&str> = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["start"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        starts,
+        ["line 2", "line 2", "line 4", "line 4", "line 2", "line 2"]
+    );
+    std::fs::write(&file, "# nothing\n").unwrap();
+    fails(
+        &[
+            "match",
+            "breakthrough",
+            "--a",
+            "star2",
+            "--b",
+            "star1",
+            "--start",
+            path(&file),
+        ],
+        "has no positions",
+    );
+    std::fs::write(&file, "bbbbb/zz w\n").unwrap();
+    fails(
+        &[
+            "match",
+            "breakthrough",
+            "--a",
+            "star2",
+            "--b",
+            "star1",
+            "--start",
+            path(&file),
+        ],
+        "--start line 1",
+    );
+}
+
+#[test]
+fn bad_arguments_give_one_clear_error() {
+    fails(
+        &[
+            "match",
+            "dice",
+            "--a",
+            "star2",
+            "--b",
+            "star1",
+            "--eval-noise",
+            "nan",
+        ],
+        "--eval-noise",
+    );
+    let m =
+        |extra: &[&'static str]| with(&["match", "dice", "--a", "star2", "--b", "star1"], extra);
+    fails(&m(&["--shard", "3/2"]), "--shard '3/2'");
+    fails(&m(&["--shard", "x"]), "--shard 'x'");
+    fails(&m(&["--games", "0"]), "--games");
+    fails(&m(&["--random-moves", "2"]), "--random-moves");
+    fails(&m(&["--setups", "presets"]), "dice has no setups");
+    fails(&m(&["--start", "not/a/dice/position"]), "--start position");
+    fails(&m(&["--time", "0"]), "--time 0");
+    fails(
+        &["match", "dice", "--a", "star9", "--b", "star1"],
+        "algorithm 'star9'",
+    );
+    fails(
+        &["match", "chess", "--a", "star2", "--b", "star1"],
+        "unknown game 'chess'",
+    );
+    fails(
+        &[
+            "match", "barrage", "--a", "star2", "--b", "star1", "--setups", "mine",
+        ],
+        "--setups 'mine'",
+    );
+    fails(
+        &["match-merge", "/nonexistent/x.json"],
+        "reading /nonexistent/x.json",
+    );
+}
