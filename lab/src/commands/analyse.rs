@@ -28,7 +28,7 @@ impl GameVisitor for Analyse<'_> {
             Status::Decision => pos.observation(pos.to_move()),
             _ => pos,
         };
-        let config = self.search.config()?;
+        let config = self.search.config(pos.name())?;
         let algo = self.search.algo.clone();
         let mut searcher = Searcher::<G>::new(config);
         let clock = StdClock::new();
