@@ -282,6 +282,13 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         es.hi += w * (eh - buf.ehi[i]);
         buf.elo[i] = el;
         buf.ehi[i] = eh;
+        // Where no estimate is tighter than the proven bounds the sums are
+        // the proven ones (up to rounding): the exact procedure decides.
+        let informative =
+            (0..buf.elo.len()).any(|j| buf.elo[j] > buf.lo[j] || buf.ehi[j] < buf.hi[j]);
+        if !informative {
+            return None;
+        }
         let (value, lower, upper) = if es.lower() >= beta {
             (beta, beta, bs.upper().max(beta))
         } else if es.upper() <= alpha {
