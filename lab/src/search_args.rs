@@ -143,7 +143,7 @@ pub fn parse_algo(name: &str) -> Result<SearchConfig> {
 /// ChanceProbCut switched on with confidence factor `t` (NaN: the
 /// parameter file's) and no models yet: [`resolve_params`] reads them.
 fn cpc_placeholder(t: f64) -> Result<ChanceProbCut> {
-    if !t.is_nan() && !(t.is_finite() && t >= 0.0) {
+    if !(t.is_nan() || (t.is_finite() && t >= 0.0)) {
         bail!("ChanceProbCut: t = {t} must be a finite number >= 0");
     }
     Ok(ChanceProbCut {
