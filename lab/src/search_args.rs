@@ -124,7 +124,8 @@ pub fn parse_algo(name: &str) -> Result<SearchConfig> {
                     .trim()
                     .parse::<f64>()
                     .map_err(|_| anyhow!("algorithm '{name}': '{f}': t is not a number"))?;
-                config.chance_probcut = Some(cpc_placeholder(t)?);
+                config.chance_probcut =
+                    Some(cpc_placeholder(t).map_err(|e| anyhow!("algorithm '{name}': {e}"))?);
             }
             "mc" => config.multicut = Some(MultiCut::default()),
             f if f.starts_with("mc=") => config.multicut = Some(parse_multicut(&f[3..], name)?),

@@ -195,7 +195,8 @@ mod tests {
     #[test]
     fn ticks_are_round() {
         assert_eq!(tick_step(60.0), 10.0);
-        assert_eq!(tick_step(2000.0), 500.0);
+        assert_eq!(tick_step(2000.0), 200.0);
+        assert_eq!(tick_step(3000.0), 500.0);
         assert!((tick_step(1.2) - 0.2).abs() < 1e-12);
     }
 

@@ -397,3 +397,17 @@ pub fn run(b: Bench<'_>) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::split_algos;
+
+    #[test]
+    fn algos_split_at_commas_outside_number_lists() {
+        assert_eq!(
+            split_algos("staretc, staretc+mc=10,3,2,star1+cpc=0.5,star2+mc"),
+            vec!["staretc", "staretc+mc=10,3,2", "star1+cpc=0.5", "star2+mc"]
+        );
+        assert_eq!(split_algos(" ,expectimax,,"), vec!["expectimax"]);
+    }
+}

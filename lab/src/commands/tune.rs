@@ -146,3 +146,15 @@ impl GameVisitor for Tune<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::mean_sd;
+
+    #[test]
+    fn mean_and_population_deviation() {
+        assert_eq!(mean_sd(&[]), (0.0, 0.0));
+        let (m, d) = mean_sd(&[2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]);
+        assert_eq!((m, d), (5.0, 2.0));
+    }
+}
