@@ -71,8 +71,10 @@ pub struct Stats {
     /// PVS re-searches after a failed null-window search.
     pub researches: u64,
     /// Nodes of ChanceProbCut's shallow searches (also in the node totals).
+    #[serde(default)]
     pub probcut_nodes: u64,
     /// Nodes of Multi-Cut's reduced-depth searches (also in the totals).
+    #[serde(default)]
     pub multicut_nodes: u64,
     /// Cuts re-searched and confirmed by `verify_cuts`.
     pub verified_cuts: u64,
