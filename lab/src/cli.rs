@@ -102,9 +102,10 @@ pub enum Command {
     Bench {
         /// Game of the position set (with --set).
         game: Option<String>,
-        /// Position set file: one position per line, `#` comments.
+        /// Position set file: one position per line, `#` comments
+        /// (repeatable: the sets are joined).
         #[arg(long)]
-        set: Option<std::path::PathBuf>,
+        set: Vec<std::path::PathBuf>,
         /// Game option as key=value (repeatable).
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
@@ -120,6 +121,50 @@ pub enum Command {
         /// table, csv or json.
         #[arg(long, default_value = "table")]
         format: String,
+        /// ChanceProbCut tuning (Schadd, Tables 5.2-5.10): the first
+        /// configuration of --algos without and then with ChanceProbCut at
+        /// each t given here (comma-separated), printing nodes, reduction,
+        /// ACPCME and DCPCME.
+        #[arg(long, value_name = "T1,T2,...")]
+        tune: Option<String>,
+        /// ChanceProbCut parameter file for `+cpc` and --tune (default:
+        /// assets/params/chanceprobcut-<game>.json).
+        #[arg(long, value_name = "FILE")]
+        probcut_params: Option<std::path::PathBuf>,
+    },
+    /// Fit the ChanceProbCut model v_d ~ a v_(d-R) + b (sigma) from value
+    /// pairs of a position set; write it into a parameter file and plot it.
+    Fit {
+        /// Game of the position set.
+        game: String,
+        /// Position set file (repeatable: the sets are joined).
+        #[arg(long, required = true)]
+        set: Vec<std::path::PathBuf>,
+        /// Game option as key=value (repeatable).
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// The deep search depth d (decisions).
+        #[arg(long)]
+        depth: u32,
+        /// The depth reduction R: the shallow search has depth d - R.
+        #[arg(long, default_value_t = 2)]
+        reduction: u32,
+        /// Use only N positions, spread evenly over the set(s).
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Chance nodes taken per position (each gives one pair per
+        /// non-terminal outcome).
+        #[arg(long, default_value_t = 2)]
+        per_position: usize,
+        /// t written into a new parameter file.
+        #[arg(long, default_value_t = 1.0)]
+        t: f64,
+        /// Parameter file to create or merge the model into.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Write the scatter plot with the regression line here.
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
     },
     /// Self-play between engine configurations A and B from many starts,
     /// both colours, on all cores; prints A's score with a 95% interval.

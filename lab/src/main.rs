@@ -6,6 +6,7 @@ mod cli;
 mod commands;
 mod position;
 mod search_args;
+mod svg;
 
 use std::process::ExitCode;
 
@@ -79,17 +80,46 @@ fn run(cli: Cli) -> Result<()> {
             depth,
             limit,
             format,
+            tune,
+            probcut_params,
         } => commands::bench::run(commands::bench::Bench {
             game: game.as_deref(),
-            set: set.as_deref(),
+            sets: set,
             options,
             algos,
             depth: *depth,
             limit: *limit,
             format,
+            tune: tune.as_deref(),
+            probcut_params: probcut_params.as_deref(),
         }),
         Command::Match(args) => commands::matches::run(args),
         Command::MatchMerge(args) => commands::matches::merge(args),
+        Command::Fit {
+            game,
+            set,
+            options,
+            depth,
+            reduction,
+            limit,
+            per_position,
+            t,
+            out,
+            svg,
+        } => {
+            let kind: GameKind = game.parse().map_err(|e: String| anyhow!(e))?;
+            kind.visit(commands::fit::Fit {
+                sets: set,
+                options,
+                depth: *depth,
+                reduction: *reduction,
+                limit: *limit,
+                per_position: *per_position,
+                t: *t,
+                out: out.as_deref(),
+                svg: svg.as_deref(),
+            })
+        }
         Command::Setups { name } => commands::setups::run(name.as_deref()),
     }
 }

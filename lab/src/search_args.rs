@@ -8,10 +8,19 @@
 //! deepening), `seq` (sequential probing), `h2`/`h3`... (probe factor),
 //! `verify` (re-search every cut). `plain` alone is expectimax with every
 //! enhancement off, the reference all others must agree with.
+//!
+//! Forward pruning (not exact): `cpc` switches ChanceProbCut on with the
+//! game's parameter file `assets/params/chanceprobcut-<game>.json` and the
+//! file's t, `cpc=T` with t = T; `mc` switches Multi-Cut on with M = 10,
+//! C = 3, R = 2, `mc=M,C,R` (or `mc=M,C,R,D` with a minimum depth D) sets
+//! them. The parameter file is read by [`resolve_params`], once the game
+//! is known.
 
-use anyhow::{anyhow, bail, Result};
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use starcut::search::{ChanceAlgo, Limits, Probing, SearchConfig};
+use starcut::search::{ChanceAlgo, ChanceProbCut, Limits, MultiCut, Probing, SearchConfig};
 
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
@@ -37,12 +46,26 @@ pub struct SearchArgs {
     /// Stop after this many nodes.
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// ChanceProbCut with confidence factor t = T and the game's parameter
+    /// file (assets/params/chanceprobcut-<game>.json) unless --probcut-params.
+    #[arg(long, value_name = "T")]
+    pub chance_probcut: Option<f64>,
+    /// ChanceProbCut parameter file (JSON, see assets/params/README.md).
+    #[arg(long, value_name = "FILE")]
+    pub probcut_params: Option<PathBuf>,
 }
 
 impl SearchArgs {
-    /// The configuration named by `--algo` and the other flags.
-    pub fn config(&self) -> Result<SearchConfig> {
+    /// The configuration named by `--algo` and the other flags, with the
+    /// ChanceProbCut parameters of `game` read if needed.
+    pub fn config(&self, game: &str) -> Result<SearchConfig> {
         let mut config = parse_algo(&self.algo)?;
+        if let Some(t) = self.chance_probcut {
+            config.chance_probcut = Some(cpc_placeholder(t)?);
+        } else if self.probcut_params.is_some() && config.chance_probcut.is_none() {
+            config.chance_probcut = Some(cpc_placeholder(f64::NAN)?);
+        }
+        resolve_params(&mut config, game, self.probcut_params.as_deref())?;
         if let Some(h) = self.probe {
             if h == 0 {
                 bail!("--probe: the probing factor must be at least 1");
@@ -95,16 +118,114 @@ pub fn parse_algo(name: &str) -> Result<SearchConfig> {
             "noid" => config.iterative = false,
             "seq" => config.probing = Probing::Sequential,
             "verify" => config.verify_cuts = true,
+            "cpc" => config.chance_probcut = Some(cpc_placeholder(f64::NAN)?),
+            f if f.starts_with("cpc=") => {
+                let t = f[4..]
+                    .trim()
+                    .parse::<f64>()
+                    .map_err(|_| anyhow!("algorithm '{name}': '{f}': t is not a number"))?;
+                config.chance_probcut =
+                    Some(cpc_placeholder(t).map_err(|e| anyhow!("algorithm '{name}': {e}"))?);
+            }
+            "mc" => config.multicut = Some(MultiCut::default()),
+            f if f.starts_with("mc=") => config.multicut = Some(parse_multicut(&f[3..], name)?),
             f if f.starts_with('h') && f[1..].parse::<u32>().is_ok_and(|h| h > 0) => {
                 config.probe_factor = f[1..].parse().unwrap_or(1);
             }
             other => bail!(
                 "algorithm '{name}': unknown flag '{other}' (flags: pvs, noab, nott, nohistory, \
-                 nokillers, noorder, noid, seq, h<N>, verify)"
+                 nokillers, noorder, noid, seq, h<N>, verify, cpc, cpc=T, mc, mc=M,C,R)"
             ),
         }
     }
     Ok(config)
+}
+
+/// ChanceProbCut switched on with confidence factor `t` (NaN: the
+/// parameter file's) and no models yet: [`resolve_params`] reads them.
+fn cpc_placeholder(t: f64) -> Result<ChanceProbCut> {
+    if !(t.is_nan() || (t.is_finite() && t >= 0.0)) {
+        bail!("ChanceProbCut: t = {t} must be a finite number >= 0");
+    }
+    Ok(ChanceProbCut {
+        t,
+        r: 0,
+        depths: Vec::new(),
+        models: Vec::new(),
+        game: None,
+    })
+}
+
+fn parse_multicut(spec: &str, name: &str) -> Result<MultiCut> {
+    let nums: Vec<u32> = spec
+        .split([',', '/'])
+        .map(|x| {
+            x.trim()
+                .parse::<u32>()
+                .map_err(|_| anyhow!("algorithm '{name}': mc='{spec}': '{x}' is not a number"))
+        })
+        .collect::<Result<_>>()?;
+    let (m, c, r, min_depth) = match nums[..] {
+        [m, c, r] => (m, c, r, MultiCut::default().min_depth.max(r + 1)),
+        [m, c, r, d] => (m, c, r, d),
+        _ => bail!("algorithm '{name}': mc='{spec}': expected M,C,R or M,C,R,MIN_DEPTH"),
+    };
+    if m == 0 || c == 0 {
+        bail!("algorithm '{name}': mc='{spec}': M and C must be at least 1");
+    }
+    Ok(MultiCut { m, c, r, min_depth })
+}
+
+/// The folder of the shipped parameter files, for runs from the repository.
+pub fn params_dir() -> PathBuf {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/params");
+    if here.is_dir() {
+        here
+    } else {
+        PathBuf::from("assets/params")
+    }
+}
+
+/// The shipped ChanceProbCut parameter file of a game.
+pub fn default_params_file(game: &str) -> PathBuf {
+    params_dir().join(format!("chanceprobcut-{game}.json"))
+}
+
+/// Reads a ChanceProbCut parameter file.
+pub fn read_params(path: &Path) -> Result<ChanceProbCut> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let p: ChanceProbCut = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a ChanceProbCut parameter file", path.display()))?;
+    p.validate()
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    Ok(p)
+}
+
+/// Fills a ChanceProbCut switched on by a flag with the models of the
+/// parameter file (`file`, or the game's shipped one); a t given by the
+/// flag replaces the file's.
+pub fn resolve_params(config: &mut SearchConfig, game: &str, file: Option<&Path>) -> Result<()> {
+    let Some(cpc) = &config.chance_probcut else {
+        return Ok(());
+    };
+    if !cpc.models.is_empty() {
+        return Ok(());
+    }
+    let path = file
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| default_params_file(game));
+    let mut p = read_params(&path)?;
+    if let Some(g) = &p.game {
+        if g != game {
+            bail!("{}: the parameters are for {g}, not {game}", path.display());
+        }
+    }
+    if !cpc.t.is_nan() {
+        p.t = cpc.t;
+    }
+    config.chance_probcut = Some(p);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -125,5 +246,55 @@ mod tests {
         let err = parse_algo("star1+fast").unwrap_err().to_string();
         assert!(err.contains("'fast'"), "{err}");
         assert!(parse_algo("star1+h0").is_err());
+    }
+
+    #[test]
+    fn forward_pruning_flags() {
+        let c = parse_algo("star2+cpc=0.8+mc=8,2,3").unwrap();
+        assert_eq!(c.chance_probcut.as_ref().unwrap().t, 0.8);
+        assert_eq!(
+            c.multicut,
+            Some(MultiCut {
+                m: 8,
+                c: 2,
+                r: 3,
+                min_depth: 4
+            })
+        );
+        assert!(parse_algo("star2+cpc")
+            .unwrap()
+            .chance_probcut
+            .unwrap()
+            .t
+            .is_nan());
+        assert_eq!(
+            parse_algo("star2+mc").unwrap().multicut,
+            Some(MultiCut::default())
+        );
+        assert_eq!(
+            parse_algo("star2+mc=4,1,1,2")
+                .unwrap()
+                .multicut
+                .unwrap()
+                .min_depth,
+            2
+        );
+        for bad in [
+            "star2+cpc=x",
+            "star2+cpc=-1",
+            "star2+mc=1,2",
+            "star2+mc=0,1,1",
+            "star2+mc=a,1,1",
+        ] {
+            let err = parse_algo(bad).unwrap_err().to_string();
+            assert!(err.contains(bad), "{bad}: {err}");
+        }
+        // The shipped parameter files are read and t replaced.
+        let mut c = parse_algo("star2+cpc=2.5").unwrap();
+        resolve_params(&mut c, "dice", None).unwrap();
+        let p = c.chance_probcut.unwrap();
+        assert_eq!(p.t, 2.5);
+        assert!(!p.models.is_empty());
+        assert!(resolve_params(&mut parse_algo("star2+cpc").unwrap(), "nosuchgame", None).is_err());
     }
 }

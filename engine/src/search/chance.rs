@@ -56,6 +56,17 @@ impl Res {
     }
 }
 
+/// ChanceProbCut's model at one chance node, copied out of the settings so
+/// that the node needs no borrow of them.
+#[derive(Clone, Copy)]
+pub(crate) struct Estimator {
+    shallow: u32,
+    a: f64,
+    b: f64,
+    sigma: f64,
+    t: f64,
+}
+
 /// The weights of the outcomes decide which Star1 formulas apply.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Formula {
@@ -72,6 +83,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         alpha_in: Value,
         beta_in: Value,
         ply: usize,
+        pv: bool,
     ) -> Value {
         let mut alpha = alpha_in;
         let mut beta = beta_in;
@@ -135,7 +147,10 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         buf.weight.clear();
         buf.weight
             .extend(buf.outcomes.iter().map(|&(_, w)| w as f64));
-        if self.cfg.chance.probes() {
+        // ChanceProbCut needs the bound-sum machinery of Star2, so a Star1
+        // search runs as Star2 without probes (h = 0) where it applies.
+        let cpc = self.cpc_here(depth);
+        if self.cfg.chance.probes() || cpc.is_some() {
             // Probing looks at every outcome position before searching
             // any: build them once. Star0/Star1 build each one when (and
             // if) they reach it.
@@ -148,13 +163,11 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         }
 
         let res = match self.cfg.chance {
-            ChanceAlgo::Expectimax => self.star0(pos, depth, ply, &buf),
-            ChanceAlgo::Star05 | ChanceAlgo::Star1 => {
-                self.star1(pos, depth, alpha, beta, ply, &buf)
+            ChanceAlgo::Expectimax => self.star0(pos, depth, ply, &buf, pv),
+            ChanceAlgo::Star05 | ChanceAlgo::Star1 if cpc.is_none() => {
+                self.star1(pos, depth, alpha, beta, ply, &buf, pv)
             }
-            ChanceAlgo::Star2 | ChanceAlgo::Star25 | ChanceAlgo::StarEtc => {
-                self.star2(pos, depth, alpha, beta, ply, &mut buf)
-            }
+            _ => self.star2(pos, depth, alpha, beta, ply, &mut buf, pv, cpc),
         };
         self.sh.plies[ply] = buf;
         if self.aborted {
@@ -172,6 +185,123 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         }
         self.tracer.exit(ply, res.value);
         res.value
+    }
+
+    /// ChanceProbCut's model when it applies at a chance node with `depth`
+    /// decisions left: with alpha-beta, a windowed chance algorithm, and a
+    /// model for (depth, depth - R).
+    fn cpc_here(&self, depth: u32) -> Option<Estimator> {
+        let c = self.cfg.chance_probcut.as_ref()?;
+        if !self.cfg.alpha_beta || self.cfg.chance == ChanceAlgo::Expectimax {
+            return None;
+        }
+        let m = c.model_at(depth)?;
+        Some(Estimator {
+            shallow: m.shallow,
+            a: m.a,
+            b: m.b,
+            sigma: m.sigma,
+            t: c.t,
+        })
+    }
+
+    /// Algorithm 5.2, lines 8-20: a search of every outcome to depth d - R
+    /// with the full window, turned into estimated bounds (5.6)/(5.7);
+    /// returns the window bound as soon as the weighted estimates leave the
+    /// window.
+    #[allow(clippy::too_many_arguments)]
+    fn cpc_phase(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+        buf: &mut Ply<G>,
+        bs: &BoundSums,
+        es: &mut BoundSums,
+        est: Estimator,
+    ) -> Option<Res> {
+        let u = self.u;
+        let (fa, fb) = self.full_window();
+        for i in 0..buf.outcomes.len() {
+            if buf.lo[i] == buf.hi[i] {
+                continue;
+            }
+            let before = self.stats.nodes();
+            self.tracer.step(pos, Step::Outcome(buf.outcomes[i].0), ply);
+            let v = self.node(&buf.kids[i], est.shallow, fa, fb, ply + 1);
+            self.stats.probcut_nodes += self.stats.nodes() - before;
+            if self.aborted {
+                return Some(Res::exact(0.0));
+            }
+            // The model is in the outcome position's own view.
+            let e = est.a * v + est.b;
+            let (cl, ch) = (
+                (e - est.t * est.sigma).clamp(-u, u),
+                (e + est.t * est.sigma).clamp(-u, u),
+            );
+            let (cl, ch) = if buf.sign[i] > 0.0 {
+                (cl, ch)
+            } else {
+                (-ch, -cl)
+            };
+            buf.clo[i] = cl;
+            buf.chi[i] = ch;
+            if let Some(r) = self.estimate_update(pos, depth, ply, buf, bs, es, i, alpha, beta) {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    /// Recombines outcome `i`'s estimate with its proven bounds and cuts
+    /// when the estimated sums leave the window (Algorithm 5.2, lines 15,
+    /// 17, 40, 42). Where the proven bounds exclude the estimate, the
+    /// proven ones win (line 28).
+    #[allow(clippy::too_many_arguments)]
+    fn estimate_update(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        buf: &mut Ply<G>,
+        bs: &BoundSums,
+        es: &mut BoundSums,
+        i: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Option<Res> {
+        let (lo, hi) = (buf.lo[i], buf.hi[i]);
+        let (mut el, mut eh) = (lo.max(buf.clo[i]), hi.min(buf.chi[i]));
+        if el > eh {
+            (el, eh) = (lo, hi);
+        }
+        let w = buf.weight[i];
+        es.lo += w * (el - buf.elo[i]);
+        es.hi += w * (eh - buf.ehi[i]);
+        buf.elo[i] = el;
+        buf.ehi[i] = eh;
+        // Where no estimate is tighter than the proven bounds the sums are
+        // the proven ones (up to rounding): the exact procedure decides.
+        let informative =
+            (0..buf.elo.len()).any(|j| buf.elo[j] > buf.lo[j] || buf.ehi[j] < buf.hi[j]);
+        if !informative {
+            return None;
+        }
+        let (value, lower, upper) = if es.lower() >= beta {
+            (beta, beta, bs.upper().max(beta))
+        } else if es.upper() <= alpha {
+            (alpha, bs.lower().min(alpha), alpha)
+        } else {
+            return None;
+        };
+        self.cut(pos, depth, ply, CutKind::ChanceProbCut, value, alpha, beta);
+        Some(Res {
+            value,
+            lower,
+            upper,
+        })
     }
 
     /// The outcome followed by the principal variation: the likeliest one.
@@ -197,31 +327,34 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         i: usize,
         a: Value,
         b: Value,
+        pv: bool,
     ) -> Value {
         let o = buf.outcomes[i].0;
         self.tracer.step(pos, Step::Outcome(o), ply);
         if let Some(kid) = buf.kids.get(i) {
             let s = buf.sign[i];
             let (ca, cb) = Self::child_window(s, a, b);
+            self.next_pv = pv;
             s * self.node(kid, depth, ca, cb, ply + 1)
         } else {
             let mut kid = pos.clone();
             kid.apply_outcome(o);
             let s = Self::sign(pos, &kid);
             let (ca, cb) = Self::child_window(s, a, b);
+            self.next_pv = pv;
             s * self.node(&kid, depth, ca, cb, ply + 1)
         }
     }
 
     /// Star0 (Hsu F3.0', Arts Algorithm 4): every outcome with the full
     /// window, no cut.
-    fn star0(&mut self, pos: &G, depth: u32, ply: usize, buf: &Ply<G>) -> Res {
+    fn star0(&mut self, pos: &G, depth: u32, ply: usize, buf: &Ply<G>, pv: bool) -> Res {
         let (fa, fb) = self.full_window();
         let principal = Self::principal(buf);
         let mut sum = 0.0;
         let mut total = 0.0;
         for i in 0..buf.outcomes.len() {
-            let t = self.search_outcome(pos, depth, ply, buf, i, fa, fb);
+            let t = self.search_outcome(pos, depth, ply, buf, i, fa, fb, pv);
             if self.aborted {
                 return Res::exact(0.0);
             }
@@ -236,6 +369,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     }
 
     /// Star0.5 and Star1 with Hsu's incremental formulas.
+    #[allow(clippy::too_many_arguments)]
     fn star1(
         &mut self,
         pos: &G,
@@ -244,6 +378,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         beta: Value,
         ply: usize,
         buf: &Ply<G>,
+        pv: bool,
     ) -> Res {
         let star05 = self.cfg.chance == ChanceAlgo::Star05;
         let (fa, fb) = self.full_window();
@@ -283,7 +418,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             } else {
                 nonempty(a.max(fa), b.min(fb))
             };
-            let t = self.search_outcome(pos, depth, ply, buf, i, wa, wb);
+            let t = self.search_outcome(pos, depth, ply, buf, i, wa, wb, pv);
             if self.aborted {
                 return Res::exact(0.0);
             }
@@ -358,8 +493,10 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     }
 
     /// Star2 / Star2.5 / StarETC: table bounds of the outcomes (StarETC),
-    /// then the probing phase, then Star1 over the remaining outcomes with
-    /// windows from the per-outcome bounds.
+    /// then ChanceProbCut's shallow searches (when on), then the probing
+    /// phase, then Star1 over the remaining outcomes with windows from the
+    /// per-outcome bounds (Schadd, Algorithm 5.2).
+    #[allow(clippy::too_many_arguments)]
     fn star2(
         &mut self,
         pos: &G,
@@ -368,6 +505,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         beta: Value,
         ply: usize,
         buf: &mut Ply<G>,
+        pv: bool,
+        cpc: Option<Estimator>,
     ) -> Res {
         let u = self.u;
         let n = buf.outcomes.len();
@@ -424,6 +563,30 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             }
         }
 
+        // ChanceProbCut: shallow searches of every outcome (Algorithm 5.2,
+        // lines 8-20).
+        let mut es = None;
+        if let Some(est) = cpc {
+            buf.clo.clear();
+            buf.clo.resize(n, -u);
+            buf.chi.clear();
+            buf.chi.resize(n, u);
+            buf.elo.clear();
+            buf.elo.extend_from_slice(&buf.lo);
+            buf.ehi.clear();
+            buf.ehi.extend_from_slice(&buf.hi);
+            let mut sums = BoundSums {
+                lo: bs.lo,
+                hi: bs.hi,
+                total,
+            };
+            if let Some(r) = self.cpc_phase(pos, depth, alpha, beta, ply, buf, &bs, &mut sums, est)
+            {
+                return r;
+            }
+            es = Some(sums);
+        }
+
         // Probing phase.
         let h = self.cfg.effective_probe_factor() as usize;
         if h > 0 && self.cfg.alpha_beta {
@@ -436,6 +599,13 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                     let (i, j) = if cyclic { (y, x) } else { (x, y) };
                     if let Some(r) = self.probe(pos, depth, alpha, beta, ply, buf, &mut bs, i, j) {
                         return r;
+                    }
+                    if let Some(es) = es.as_mut() {
+                        if let Some(r) =
+                            self.estimate_update(pos, depth, ply, buf, &bs, es, i, alpha, beta)
+                        {
+                            return r;
+                        }
                     }
                 }
             }
@@ -466,7 +636,15 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             if hi <= a {
                 return self.finish_cut(pos, depth, ply, &bs, alpha, beta, CutKind::Star1CutII);
             }
-            let (wa, wb) = nonempty(a.max(lo), b.min(hi));
+            // With ChanceProbCut the window is also narrowed to the
+            // outcome's estimated interval: its value is unlikely to lie
+            // outside, and a result outside is used as it is (Schadd, 5.4:
+            // no re-search, the error only partly reaches the node's value).
+            let (wa, wb) = if es.is_some() {
+                nonempty(a.max(buf.elo[i]), b.min(buf.ehi[i]))
+            } else {
+                nonempty(a.max(lo), b.min(hi))
+            };
             let known = &mut self.sh.plies[ply + 1].known;
             known.clear();
             known.extend(
@@ -475,7 +653,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                     .filter(|p| p.0 == i)
                     .map(|&(_, m, r, pa, pb)| (m, r, pa, pb)),
             );
-            let t = self.search_outcome(pos, depth, ply, buf, i, wa, wb);
+            let t = self.search_outcome(pos, depth, ply, buf, i, wa, wb, pv);
             self.sh.plies[ply + 1].known.clear();
             if self.aborted {
                 return Res::exact(0.0);
@@ -493,6 +671,12 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             bs.set(buf, i, t, t);
             if i == principal {
                 self.set_pv(ply, Step::Outcome(buf.outcomes[i].0));
+            }
+            if let Some(es) = es.as_mut() {
+                if let Some(r) = self.estimate_update(pos, depth, ply, buf, &bs, es, i, alpha, beta)
+                {
+                    return r;
+                }
             }
         }
         // Every outcome is exact: sum afresh rather than trust the running sum.

@@ -25,6 +25,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ParseError, ParseErrorKind};
 
+pub use super::multicut::MultiCut;
+pub use super::probcut::{ChanceProbCut, ProbCutModel};
+
 /// The chance-node procedure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ChanceAlgo {
@@ -238,6 +241,13 @@ pub struct SearchConfig {
     /// Call the progress callback about every this many nodes (0: only
     /// after each iteration).
     pub progress_nodes: u64,
+    /// Forward pruning at chance nodes (Schadd's ChanceProbCut). `None`:
+    /// off, the search stays exact. Applies with alpha-beta and any chance
+    /// algorithm but expectimax.
+    pub chance_probcut: Option<ChanceProbCut>,
+    /// Forward pruning at expected CUT and ALL decision nodes (Multi-Cut,
+    /// Winands et al. 2005 as Arts used it). `None`: off.
+    pub multicut: Option<MultiCut>,
 }
 
 impl Default for SearchConfig {
@@ -259,6 +269,8 @@ impl Default for SearchConfig {
             verify_cuts: false,
             star1_formula: Star1Formula::Auto,
             progress_nodes: 1 << 16,
+            chance_probcut: None,
+            multicut: None,
         }
     }
 }
@@ -288,6 +300,12 @@ impl SearchConfig {
             alpha_beta: true,
             ..SearchConfig::expectimax()
         }
+    }
+
+    /// Whether a forward-pruning technique is on (the result may then
+    /// differ from expectimax).
+    pub fn forward_pruning(&self) -> bool {
+        self.chance_probcut.is_some() || self.multicut.is_some()
     }
 
     /// The probing factor actually used by the chance algorithm.

@@ -24,8 +24,11 @@ mod chance;
 pub mod clock;
 pub mod config;
 mod iterative;
+pub mod multicut;
 mod negamax;
 pub mod ordering;
+pub mod probcut;
+pub mod regression;
 mod run;
 pub mod stats;
 pub mod testing;
@@ -40,7 +43,10 @@ use crate::game::{Game, Step, Value};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::StdClock;
 pub use clock::{Clock, FixedClock, ManualClock};
-pub use config::{ChanceAlgo, Probing, Replacement, SearchConfig, Star1Formula};
+pub use config::{
+    ChanceAlgo, ChanceProbCut, MultiCut, ProbCutModel, Probing, Replacement, SearchConfig,
+    Star1Formula,
+};
 pub use stats::{Cuts, Stats};
 pub use trace::{CutKind, NoTrace, NodeKind, RecordingTracer, TraceEvent, Tracer};
 

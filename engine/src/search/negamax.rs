@@ -22,6 +22,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         beta: Value,
         ply: usize,
     ) -> Value {
+        // Whether the caller marked this node as on the principal
+        // variation (consumed here so it never leaks to another node).
+        let pv = ply == 0 || std::mem::take(&mut self.next_pv);
         if self.tick() {
             return 0.0;
         }
@@ -37,8 +40,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 v
             }
             _ if depth == 0 => self.leaf(pos, ply, alpha, beta),
-            Status::Chance => self.chance(pos, depth, alpha, beta, ply),
-            Status::Decision => self.decision(pos, depth, alpha, beta, ply),
+            Status::Chance => self.chance(pos, depth, alpha, beta, ply, pv),
+            Status::Decision => self.decision(pos, depth, alpha, beta, ply, pv),
         }
     }
 
@@ -59,6 +62,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         alpha_in: Value,
         beta_in: Value,
         ply: usize,
+        pv: bool,
     ) -> Value {
         let mut alpha = alpha_in;
         let mut beta = beta_in;
@@ -124,6 +128,23 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             );
         }
 
+        if !pv && self.cfg.multicut.is_some() {
+            if let Some(v) = self.multi_cut(pos, depth, beta, ply, &buf.moves) {
+                buf.known.clear();
+                self.sh.plies[ply] = buf;
+                if let Some(tt) = &mut self.sh.tt {
+                    tt.store(pos.hash(), false, depth, v, self.u, None);
+                }
+                self.tracer.exit(ply, v);
+                return v;
+            }
+            if self.aborted {
+                buf.known.clear();
+                self.sh.plies[ply] = buf;
+                return 0.0;
+            }
+        }
+
         let (a0, b0) = (alpha, beta);
         let mut best = f64::NEG_INFINITY;
         let mut best_move = None;
@@ -165,16 +186,19 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                     self.stats.researches += 1;
                     self.tracer.step(pos, Step::Move(m), ply);
                     let (ca, cb) = Self::child_window(s, alpha, beta);
+                    self.next_pv = pv;
                     s * self.node(&child, depth - 1, ca, cb, ply + 1)
                 } else {
                     r
                 }
             } else if self.cfg.alpha_beta {
                 let (ca, cb) = Self::child_window(s, alpha, beta);
+                self.next_pv = pv && i == 0;
                 s * self.node(&child, depth - 1, ca, cb, ply + 1)
             } else {
                 // No windows at all: every child is searched exactly.
                 let (ca, cb) = self.full_window();
+                self.next_pv = pv && i == 0;
                 s * self.node(&child, depth - 1, ca, cb, ply + 1)
             };
             if self.aborted {

@@ -27,6 +27,13 @@ pub(crate) struct Ply<G: Game> {
     pub lo: Vec<f64>,
     pub hi: Vec<f64>,
     pub probe_moves: Vec<G::Move>,
+    /// ChanceProbCut: each outcome's estimated interval from its shallow
+    /// search (chance node's view), and the estimate combined with the
+    /// proven bounds, whose weighted sums decide estimated cuts.
+    pub clo: Vec<f64>,
+    pub chi: Vec<f64>,
+    pub elo: Vec<f64>,
+    pub ehi: Vec<f64>,
     /// Probe results of a chance node: (outcome, move, value, probe alpha,
     /// probe beta), the value from the outcome position's side.
     pub probed: Vec<(usize, G::Move, Value, Value, Value)>,
@@ -48,6 +55,10 @@ impl<G: Game> Default for Ply<G> {
             lo: Vec::new(),
             hi: Vec::new(),
             probe_moves: Vec::new(),
+            clo: Vec::new(),
+            chi: Vec::new(),
+            elo: Vec::new(),
+            ehi: Vec::new(),
             probed: Vec::new(),
             known: Vec::new(),
         }
@@ -110,6 +121,9 @@ pub(crate) struct Run<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> {
     /// Result of the last completed iteration.
     pub last_best: Option<G::Move>,
     pub last_value: Option<Value>,
+    /// Set just before a child call: the child is on the principal
+    /// variation (read and cleared by `node`).
+    pub next_pv: bool,
     next_clock: u64,
     next_progress: u64,
 }
@@ -150,6 +164,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             root_best: None,
             last_best: None,
             last_value: None,
+            next_pv: false,
             next_clock: CLOCK_EVERY,
             next_progress: if cfg.progress_nodes == 0 {
                 u64::MAX
@@ -274,9 +289,16 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             CutKind::Star2Probe => self.stats.cuts.star2_probe += 1,
             CutKind::StarEtc => self.stats.cuts.staretc += 1,
             CutKind::Table => self.stats.tt_cuts += 1,
+            CutKind::ChanceProbCut => self.stats.cuts.chance_probcut += 1,
+            CutKind::MultiCut => self.stats.cuts.multicut += 1,
         }
         self.tracer.cut(ply, kind, value, alpha, beta);
-        if self.cfg.verify_cuts && (!self.cfg.tt || self.cfg.tt_exact_depth) {
+        // Forward-pruning cuts are unproven by design, and once one happened
+        // below, bounds that build on it are too.
+        if self.cfg.verify_cuts
+            && (!self.cfg.tt || self.cfg.tt_exact_depth)
+            && !self.cfg.forward_pruning()
+        {
             let truth = verify::reference_value(pos, depth, self.eval);
             let tol = 1e-9 * self.u.abs().max(1.0);
             if let Err(e) = verify::check_bound(value, alpha, beta, truth, tol) {

@@ -18,9 +18,10 @@ pub struct Cuts {
     pub star2_probe: u64,
     /// A chance node cut from the table bounds of its outcomes (StarETC).
     pub staretc: u64,
-    /// Reserved for ChanceProbCut (forward pruning, not in this module).
+    /// ChanceProbCut: a chance node cut on estimated bounds (forward
+    /// pruning; the returned bound is not proven).
     pub chance_probcut: u64,
-    /// Reserved for Multi-Cut (forward pruning, not in this module).
+    /// Multi-Cut: C of the first M reduced-depth searches failed high.
     pub multicut: u64,
 }
 
@@ -69,6 +70,12 @@ pub struct Stats {
     pub probes: u64,
     /// PVS re-searches after a failed null-window search.
     pub researches: u64,
+    /// Nodes of ChanceProbCut's shallow searches (also in the node totals).
+    #[serde(default)]
+    pub probcut_nodes: u64,
+    /// Nodes of Multi-Cut's reduced-depth searches (also in the totals).
+    #[serde(default)]
+    pub multicut_nodes: u64,
     /// Cuts re-searched and confirmed by `verify_cuts`.
     pub verified_cuts: u64,
     /// Deepest completed iteration.
@@ -103,6 +110,8 @@ impl AddAssign for Stats {
         self.cuts += o.cuts;
         self.probes += o.probes;
         self.researches += o.researches;
+        self.probcut_nodes += o.probcut_nodes;
+        self.multicut_nodes += o.multicut_nodes;
         self.verified_cuts += o.verified_cuts;
         self.depth_reached = self.depth_reached.max(o.depth_reached);
         self.time_ms += o.time_ms;

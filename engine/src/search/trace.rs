@@ -37,6 +37,10 @@ pub enum CutKind {
     StarEtc,
     /// The node's own table entry decided it.
     Table,
+    /// ChanceProbCut: the chance node's estimated bounds left the window.
+    ChanceProbCut,
+    /// Multi-Cut: enough reduced-depth searches of the first moves failed high.
+    MultiCut,
 }
 
 impl CutKind {
@@ -48,6 +52,8 @@ impl CutKind {
             CutKind::Star2Probe => "star2 probe cut",
             CutKind::StarEtc => "staretc cut",
             CutKind::Table => "table cut",
+            CutKind::ChanceProbCut => "chanceprobcut",
+            CutKind::MultiCut => "multi-cut",
         }
     }
 }
@@ -222,6 +228,11 @@ fn reason(kind: CutKind, value: Value, alpha: Value, beta: Value) -> String {
         CutKind::AlphaBeta => format!("move value {value} >= beta {beta}"),
         CutKind::Star1CutI => format!("lower bound {value} >= beta {beta}"),
         CutKind::Star1CutII => format!("upper bound {value} <= alpha {alpha}"),
+        CutKind::ChanceProbCut if value >= beta => {
+            format!("estimated lower bound >= beta {beta}")
+        }
+        CutKind::ChanceProbCut => format!("estimated upper bound <= alpha {alpha}"),
+        CutKind::MultiCut => format!("enough reduced searches reached beta {beta}"),
         CutKind::Star2Probe | CutKind::StarEtc | CutKind::Table => {
             if value >= beta {
                 format!("lower bound {value} >= beta {beta}")

@@ -28,7 +28,8 @@ impl GameVisitor for Analyse<'_> {
             Status::Decision => pos.observation(pos.to_move()),
             _ => pos,
         };
-        let config = self.search.config()?;
+        let config = self.search.config(pos.name())?;
+        let forward = config.forward_pruning();
         let algo = self.search.algo.clone();
         let mut searcher = Searcher::<G>::new(config);
         let clock = StdClock::new();
@@ -60,6 +61,8 @@ impl GameVisitor for Analyse<'_> {
                 "tt": { "probes": s.tt_probes, "hits": s.tt_hits, "cuts": s.tt_cuts },
                 "probes": s.probes,
                 "researches": s.researches,
+                "probcut_nodes": s.probcut_nodes,
+                "multicut_nodes": s.multicut_nodes,
                 "time_ms": s.time_ms,
                 "nodes_per_second": s.nodes_per_second(),
                 "iterations": result.iterations,
@@ -90,6 +93,12 @@ impl GameVisitor for Analyse<'_> {
                 "cuts       alpha-beta {}, star1 cut-I {}, star1 cut-II {}, star2 probe {}, staretc {}, tt {}",
                 c.alpha_beta, c.star1_cut_i, c.star1_cut_ii, c.star2_probe, c.staretc, s.tt_cuts
             );
+            if forward {
+                println!(
+                    "forward    chanceprobcut {} (shallow nodes {}), multi-cut {} (reduced nodes {})",
+                    c.chance_probcut, s.probcut_nodes, c.multicut, s.multicut_nodes
+                );
+            }
             println!("tt         probes {}, hits {}", s.tt_probes, s.tt_hits);
             println!(
                 "time       {:.1} ms, {:.0} nodes/s",

@@ -12,7 +12,7 @@ use starcut::registry::{GameKind, GameVisitor};
 use starcut::search::{Limits, NoTrace, SearchConfig, Searcher, StdClock};
 use starcut::{Game, GameConfig, Status};
 
-use crate::search_args::parse_algo;
+use crate::search_args::{parse_algo, resolve_params};
 
 /// One configuration's results over the set.
 #[derive(Debug, Serialize)]
@@ -52,6 +52,26 @@ pub fn read_set(path: &Path) -> Result<Vec<String>> {
         .collect())
 }
 
+/// Reads and joins position sets, keeping the first `limit` positions.
+pub fn read_sets(files: &[PathBuf], limit: usize) -> Result<Vec<String>> {
+    let mut positions = Vec::new();
+    for f in files {
+        positions.extend(read_set(f)?);
+    }
+    positions.truncate(limit);
+    if positions.is_empty() {
+        bail!(
+            "{}: no positions",
+            files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    Ok(positions)
+}
+
 /// Runs every configuration over the positions of a set.
 pub struct BenchSet<'a> {
     pub positions: &'a [String],
@@ -59,6 +79,7 @@ pub struct BenchSet<'a> {
     pub options: &'a [String],
     pub algos: &'a [String],
     pub depth: u32,
+    pub probcut_params: Option<&'a Path>,
 }
 
 fn percent(base: u64, n: u64) -> f64 {
@@ -85,10 +106,15 @@ impl GameVisitor for BenchSet<'_> {
             }
             positions.push(pos);
         }
+        let game = positions[0].name();
         let configs: Vec<SearchConfig> = self
             .algos
             .iter()
-            .map(|a| parse_algo(a))
+            .map(|a| {
+                let mut c = parse_algo(a)?;
+                resolve_params(&mut c, game, self.probcut_params)?;
+                Ok(c)
+            })
             .collect::<Result<_>>()?;
         let clock = StdClock::new();
         let mut rows: Vec<Row> = Vec::new();
@@ -237,59 +263,108 @@ pub fn positions_dir() -> PathBuf {
 /// `starcut bench` with its arguments already parsed.
 pub struct Bench<'a> {
     pub game: Option<&'a str>,
-    pub set: Option<&'a Path>,
+    pub sets: &'a [PathBuf],
     pub options: &'a [String],
     pub algos: &'a str,
     pub depth: Option<u32>,
     pub limit: Option<usize>,
     pub format: &'a str,
+    pub tune: Option<&'a str>,
+    pub probcut_params: Option<&'a Path>,
+}
+
+/// Splits `--algos` at commas, except those inside a flag's list of
+/// numbers (`staretc+mc=10,3,2,star1` is two configurations): a piece that
+/// starts with a digit continues the previous one.
+pub fn split_algos(s: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for piece in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match out.last_mut() {
+            Some(last) if piece.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => out.push(piece.to_string()),
+        }
+    }
+    out
 }
 
 pub fn run(b: Bench<'_>) -> Result<()> {
-    let algos: Vec<String> = b
-        .algos
-        .split(',')
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
+    let algos = split_algos(b.algos);
     if algos.is_empty() {
         bail!("--algos: no configuration given");
     }
-    let jobs: Vec<(GameKind, PathBuf, usize, u32)> = match (b.game, b.set) {
-        (None, None) => QUICK
+    let jobs: Vec<(GameKind, Vec<PathBuf>, usize, u32)> = match (b.game, b.sets.is_empty()) {
+        (None, true) => QUICK
             .iter()
             .map(|&(g, f, n, d)| {
                 Ok((
                     g.parse().map_err(|e: String| anyhow!(e))?,
-                    positions_dir().join(f),
+                    vec![positions_dir().join(f)],
                     b.limit.unwrap_or(n),
                     b.depth.unwrap_or(d),
                 ))
             })
             .collect::<Result<_>>()?,
-        (Some(g), Some(set)) => vec![(
+        (Some(g), false) => vec![(
             g.parse().map_err(|e: String| anyhow!(e))?,
-            set.to_path_buf(),
+            b.sets.to_vec(),
             b.limit.unwrap_or(usize::MAX),
             b.depth.unwrap_or(4),
         )],
         _ => bail!("give both a game and --set FILE, or neither for the quick benchmark"),
     };
+    if let Some(tune) = b.tune {
+        let ts = tune
+            .split(',')
+            .map(|t| {
+                t.trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|t| t.is_finite() && *t >= 0.0)
+                    .ok_or_else(|| anyhow!("--tune: '{t}' is not a number >= 0"))
+            })
+            .collect::<Result<Vec<f64>>>()?;
+        let Some((kind, files, limit, depth)) = jobs.first().filter(|_| b.game.is_some()) else {
+            bail!("--tune needs a game and --set FILE");
+        };
+        let positions = read_sets(files, *limit)?;
+        let source = files
+            .iter()
+            .map(|f| {
+                f.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            })
+            .collect::<Vec<_>>()
+            .join(" + ");
+        return kind.visit(crate::commands::tune::Tune {
+            positions: &positions,
+            source: &source,
+            options: b.options,
+            algo: &algos[0],
+            ts: &ts,
+            depth: *depth,
+            probcut_params: b.probcut_params,
+        });
+    }
     let mut all = Vec::new();
     let mut total = 0u64;
-    for (i, (kind, file, limit, depth)) in jobs.iter().enumerate() {
-        let mut positions = read_set(file)?;
-        positions.truncate(*limit);
-        if positions.is_empty() {
-            bail!("{}: no positions", file.display());
-        }
-        let source = file.display().to_string();
+    for (i, (kind, files, limit, depth)) in jobs.iter().enumerate() {
+        let positions = read_sets(files, *limit)?;
+        let source = files
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" + ");
         let rows = kind.visit(BenchSet {
             positions: &positions,
             source: &source,
             options: b.options,
             algos: &algos,
             depth: *depth,
+            probcut_params: b.probcut_params,
         })?;
         total += rows.iter().map(|r| r.nodes).sum::<u64>();
         match b.format {
@@ -321,4 +396,18 @@ pub fn run(b: Bench<'_>) -> Result<()> {
         _ => {}
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_algos;
+
+    #[test]
+    fn algos_split_at_commas_outside_number_lists() {
+        assert_eq!(
+            split_algos("staretc, staretc+mc=10,3,2,star1+cpc=0.5,star2+mc"),
+            vec!["staretc", "staretc+mc=10,3,2", "star1+cpc=0.5", "star2+mc"]
+        );
+        assert_eq!(split_algos(" ,expectimax,,"), vec!["expectimax"]);
+    }
 }

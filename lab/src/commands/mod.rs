@@ -1,9 +1,11 @@
 //! One module per subcommand.
 pub mod analyse;
 pub mod bench;
+pub mod fit;
 pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod positions;
 pub mod setups;
+pub mod tune;
