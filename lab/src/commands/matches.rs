@@ -30,7 +30,7 @@ use starcut::registry::{GameKind, GameVisitor};
 use starcut::search::Limits;
 use starcut::{Game, GameConfig, Player};
 
-use crate::search_args::parse_algo;
+use crate::search_args::{parse_algo, resolve_params};
 use results::{MatchConfig, MatchResults, Outcome, Shard, SideConfig};
 use run::{Engines, Job, Settings};
 use starts::Start;
@@ -161,6 +161,10 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     }
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     let mut configs = [parse_algo(&args.a)?, parse_algo(&args.b)?];
+    for c in &mut configs {
+        // ChanceProbCut (`+cpc`) reads the game's regression parameters.
+        resolve_params(c, kind.name(), None)?;
+    }
     if let Some(mb) = args.tt_mb {
         for c in &mut configs {
             c.tt_mb = mb;
