@@ -31,8 +31,9 @@
 //! strictly inside (-1000, 1000): `500 + 499 * (1 - exp(-(|D| - 500) / 499))`.
 
 use super::chance::Pool;
-use super::position::Stratego;
+use super::position::{tally_slot, Stratego, TALLY_SLOTS, UNKNOWN_MOVED, UNKNOWN_UNMOVED};
 use super::rank::{Rank, RANK_COUNT};
+use super::square::{SIZE, SQUARES};
 use crate::game::{Player, Value};
 
 /// Table 5.1 values (Miner and Spy are adjusted in [`Stratego::piece_values`]).
@@ -43,6 +44,38 @@ const HIDDEN_BONUS: f64 = 0.3;
 
 /// Maximum bonus for square importance.
 const SQUARE_BONUS: f64 = 50.0;
+
+/// Per colour and square: rows advanced from the colour's home row, over 9.
+const ADVANCE: [[f64; SQUARES]; 2] = {
+    let mut t = [[0.0; SQUARES]; 2];
+    let mut i = 0;
+    while i < SQUARES {
+        let row = i / SIZE;
+        t[0][i] = row as f64 / 9.0;
+        t[1][i] = (SIZE - 1 - row) as f64 / 9.0;
+        i += 1;
+    }
+    t
+};
+
+/// Per colour and square: the square bonus of a piece that surely moves,
+/// `SQUARE_BONUS * adv * adv`. Computed at compile time with the run-time
+/// operations in the same order (const evaluation of `f64` arithmetic is
+/// IEEE exact), so a lookup gives the same bits as the formula.
+const MOVABLE_BONUS: [[f64; SQUARES]; 2] = {
+    let mut t = [[0.0; SQUARES]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < SQUARES {
+            let adv = ADVANCE[c][i];
+            t[c][i] = SQUARE_BONUS * adv * adv;
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 impl Stratego {
     /// The value of each rank for `colour`'s pieces in this position
@@ -79,44 +112,51 @@ impl Stratego {
     }
 
     /// The material + position + information score of `colour`, raw units.
+    ///
+    /// Hot: it runs twice at every leaf of a search. The per-piece work is
+    /// two table lookups (value and movability by [`tally_slot`], both filled
+    /// once per call) and the square bonus from [`MOVABLE_BONUS`]. The terms
+    /// are added one by one in square order, exactly as a plain loop over
+    /// the pieces would, so that the floating-point result never depends on
+    /// how the loop is organised.
     fn side_score(&self, colour: Player) -> f64 {
         let values = self.piece_values(colour);
-        let mut pool: Option<Pool> = None;
-        let mut unknown_means = None;
+        // Per tally slot: the piece's value and the chance that it can move
+        // (it earns the square bonus only then).
+        let mut value = [0.0; TALLY_SLOTS];
+        let mut movable = [0.0; TALLY_SLOTS];
+        for r in Rank::ALL {
+            value[r.index()] = values[r.index()];
+            movable[r.index()] = if r.is_movable() { 1.0 } else { 0.0 };
+        }
+        let tally = &self.tally[colour.index()];
+        if tally[UNKNOWN_UNMOVED] > 0 || tally[UNKNOWN_MOVED] > 0 {
+            let (all, moved, p_movable) = pool_means(&self.pool(colour), &values);
+            value[UNKNOWN_UNMOVED] = all;
+            movable[UNKNOWN_UNMOVED] = p_movable;
+            value[UNKNOWN_MOVED] = moved;
+            movable[UNKNOWN_MOVED] = 1.0;
+        }
+        let bonus = &MOVABLE_BONUS[colour.index()];
         let mut score = 0.0;
         let mut own = self.occ[colour.index()];
         while own != 0 {
             let i = own.trailing_zeros() as usize;
             own &= own - 1;
             let Some(p) = self.board[i] else { continue };
-            // `movable`: the chance that the piece can move (it earns the
-            // square bonus only then).
-            let (value, movable) = match p.rank() {
-                Some(r) => (values[r.index()], if r.is_movable() { 1.0 } else { 0.0 }),
-                None => {
-                    let (all, moved, p_movable) = *unknown_means.get_or_insert_with(|| {
-                        let pool = pool.get_or_insert_with(|| self.pool(colour));
-                        pool_means(pool, &values)
-                    });
-                    if p.has_moved() {
-                        (moved, 1.0)
-                    } else {
-                        (all, p_movable)
-                    }
-                }
-            };
-            score += value;
+            let slot = tally_slot(p);
+            let v = value[slot];
+            score += v;
             if !p.is_revealed() {
-                score += HIDDEN_BONUS * value;
+                score += HIDDEN_BONUS * v;
             }
-            if movable > 0.0 {
-                let row = i / 10;
-                let adv = match colour {
-                    Player::First => row,
-                    Player::Second => 9 - row,
-                } as f64
-                    / 9.0;
-                score += movable * SQUARE_BONUS * adv * adv;
+            let m = movable[slot];
+            if m == 1.0 {
+                // `1.0 * SQUARE_BONUS * adv * adv`, the table's own formula.
+                score += bonus[i];
+            } else if m > 0.0 {
+                let adv = ADVANCE[colour.index()][i];
+                score += m * SQUARE_BONUS * adv * adv;
             }
         }
         score
@@ -167,6 +207,24 @@ pub fn squash(d: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn square_tables_equal_the_formula_bit_for_bit() {
+        for (c, colour) in [Player::First, Player::Second].into_iter().enumerate() {
+            for i in 0..SQUARES {
+                let row = i / 10;
+                let adv = match colour {
+                    Player::First => row,
+                    Player::Second => 9 - row,
+                } as f64
+                    / 9.0;
+                assert_eq!(ADVANCE[c][i].to_bits(), adv.to_bits());
+                let m: f64 = std::hint::black_box(1.0);
+                let runtime = m * SQUARE_BONUS * adv * adv;
+                assert_eq!(MOVABLE_BONUS[c][i].to_bits(), runtime.to_bits());
+            }
+        }
+    }
 
     #[test]
     fn squash_is_monotone_and_bounded() {
