@@ -76,11 +76,7 @@ pub(crate) const UNKNOWN_MOVED: usize = RANK_COUNT + 1;
 /// The tally slot of a piece: its rank index if known, else whether it moved.
 #[inline]
 pub(crate) fn tally_slot(p: Piece) -> usize {
-    match p.rank() {
-        Some(r) => r.index(),
-        None if p.has_moved() => UNKNOWN_MOVED,
-        None => UNKNOWN_UNMOVED,
-    }
+    p.knowledge_slot()
 }
 
 impl Stratego {
