@@ -78,11 +78,11 @@ const MOVABLE_BONUS: [[f64; SIZE]; 2] = {
     t
 };
 
-/// Movability classes of a tally slot, indexing the per-row bonus tables of
-/// [`Stratego::side_score`].
+/// Movability classes of a tally slot: offsets of their rows in the flat
+/// per-row bonus table of [`Stratego::side_score`].
 const NEVER_MOVES: usize = 0;
-const SURELY_MOVES: usize = 1;
-const MAYBE_MOVES: usize = 2;
+const SURELY_MOVES: usize = SIZE;
+const MAYBE_MOVES: usize = 2 * SIZE;
 
 impl Stratego {
     /// The value of each rank for `colour`'s pieces in this position
@@ -141,9 +141,9 @@ impl Stratego {
                 class[r.index()] = SURELY_MOVES;
             }
         }
-        // Per movability class and row: the square bonus.
-        let mut bonus = [[0.0; SIZE]; 3];
-        bonus[SURELY_MOVES] = MOVABLE_BONUS[colour.index()];
+        // Per movability class and row (class offset + row): the square bonus.
+        let mut bonus = [0.0; 3 * SIZE];
+        bonus[SURELY_MOVES..SURELY_MOVES + SIZE].copy_from_slice(&MOVABLE_BONUS[colour.index()]);
         let tally = &self.tally[colour.index()];
         if tally[UNKNOWN_UNMOVED] > 0 || tally[UNKNOWN_MOVED] > 0 {
             let (all, moved, p_movable) = pool_means(&self.pool(colour), &values);
@@ -151,7 +151,7 @@ impl Stratego {
             class[UNKNOWN_UNMOVED] = MAYBE_MOVES;
             value[UNKNOWN_MOVED] = moved;
             class[UNKNOWN_MOVED] = SURELY_MOVES;
-            for (b, adv) in bonus[MAYBE_MOVES].iter_mut().zip(ADVANCE[colour.index()]) {
+            for (b, adv) in bonus[MAYBE_MOVES..].iter_mut().zip(ADVANCE[colour.index()]) {
                 *b = p_movable * SQUARE_BONUS * adv * adv;
             }
         }
@@ -164,7 +164,7 @@ impl Stratego {
             let slot = tally_slot(p);
             score += value[slot];
             score += if p.is_revealed() { 0.0 } else { hidden[slot] };
-            score += bonus[class[slot]][i / SIZE];
+            score += bonus[class[slot] + i / SIZE];
         }
         score
     }
