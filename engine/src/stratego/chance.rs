@@ -18,7 +18,7 @@
 //! and whether an unknown may make a Scout run.
 
 use super::piece::Piece;
-use super::position::Stratego;
+use super::position::{Stratego, UNKNOWN_MOVED, UNKNOWN_UNMOVED};
 use super::rank::{army, Rank, RankCounts, RANK_COUNT};
 use crate::game::Player;
 
@@ -66,40 +66,33 @@ impl Pool {
 }
 
 impl Stratego {
-    /// The pool of `colour` (see the module doc).
+    /// The pool of `colour` (see the module doc). O(ranks): the pieces on
+    /// the board are read from the position's tallies, not from the board.
+    #[inline]
     pub fn pool(&self, colour: Player) -> Pool {
-        let mut counts = *army(self.config.variant);
-        let mut unknown = 0;
-        let mut unknown_moved = 0;
-        let take = |counts: &mut RankCounts, r: Rank, n: u8| {
-            counts[r.index()] = counts[r.index()].saturating_sub(n);
-        };
-        for p in self.board.iter().flatten() {
-            if p.colour() != colour {
-                continue;
-            }
-            match p.rank() {
-                Some(r) => take(&mut counts, r, 1),
-                None => {
-                    unknown += 1;
-                    unknown_moved += p.has_moved() as u32;
-                }
+        let army = army(self.config.variant);
+        let tally = &self.tally[colour.index()];
+        let captured = &self.captured[colour.index()];
+        let mut counts = [0; RANK_COUNT];
+        let (mut total, mut movable) = (0, 0);
+        for i in 0..RANK_COUNT {
+            // Saturating, as a board scan taking one piece at a time would:
+            // an inconsistent position (before the parser's checks) gives
+            // zero, never an underflow.
+            let n = army[i].saturating_sub(tally[i]).saturating_sub(captured[i]);
+            counts[i] = n;
+            total += n as u32;
+            if Rank::from_index(i).is_movable() {
+                movable += n as u32;
             }
         }
-        for (i, &n) in self.captured[colour.index()].iter().enumerate() {
-            take(&mut counts, Rank::from_index(i), n);
-        }
-        let total = counts.iter().map(|&c| c as u32).sum();
-        let movable = (0..RANK_COUNT)
-            .filter(|&i| Rank::from_index(i).is_movable())
-            .map(|i| counts[i] as u32)
-            .sum();
+        let moved = tally[UNKNOWN_MOVED] as u32;
         Pool {
             counts,
             total,
             movable,
-            unknown,
-            unknown_moved,
+            unknown: tally[UNKNOWN_UNMOVED] as u32 + moved,
+            unknown_moved: moved,
         }
     }
 

@@ -30,9 +30,11 @@
 //! exact for `|D| <= 500` and compressed smoothly beyond, so the result lies
 //! strictly inside (-1000, 1000): `500 + 499 * (1 - exp(-(|D| - 500) / 499))`.
 
+use super::bits::Squares;
 use super::chance::Pool;
-use super::position::Stratego;
+use super::position::{tally_slot, Stratego, TALLY_SLOTS, UNKNOWN_MOVED, UNKNOWN_UNMOVED};
 use super::rank::{Rank, RANK_COUNT};
+use super::square::SIZE;
 use crate::game::{Player, Value};
 
 /// Table 5.1 values (Miner and Spy are adjusted in [`Stratego::piece_values`]).
@@ -43,6 +45,44 @@ const HIDDEN_BONUS: f64 = 0.3;
 
 /// Maximum bonus for square importance.
 const SQUARE_BONUS: f64 = 50.0;
+
+/// Per colour and row: rows advanced from the colour's home row, over 9.
+const ADVANCE: [[f64; SIZE]; 2] = {
+    let mut t = [[0.0; SIZE]; 2];
+    let mut row = 0;
+    while row < SIZE {
+        t[0][row] = row as f64 / 9.0;
+        t[1][row] = (SIZE - 1 - row) as f64 / 9.0;
+        row += 1;
+    }
+    t
+};
+
+/// Per colour and row: the square bonus of a piece that surely moves,
+/// `1.0 * SQUARE_BONUS * adv * adv`. Computed at compile time with the
+/// run-time operations in the same order (const evaluation of `f64`
+/// arithmetic is IEEE exact, and `1.0 * x == x`), so a lookup gives the same
+/// bits as the formula.
+const MOVABLE_BONUS: [[f64; SIZE]; 2] = {
+    let mut t = [[0.0; SIZE]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut row = 0;
+        while row < SIZE {
+            let adv = ADVANCE[c][row];
+            t[c][row] = SQUARE_BONUS * adv * adv;
+            row += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Movability classes of a tally slot: offsets of their rows in the flat
+/// per-row bonus table of [`Stratego::side_score`].
+const NEVER_MOVES: usize = 0;
+const SURELY_MOVES: usize = SIZE;
+const MAYBE_MOVES: usize = 2 * SIZE;
 
 impl Stratego {
     /// The value of each rank for `colour`'s pieces in this position
@@ -79,45 +119,52 @@ impl Stratego {
     }
 
     /// The material + position + information score of `colour`, raw units.
+    ///
+    /// Hot: it runs twice at every leaf of a search. Everything that depends
+    /// only on a piece's [`tally_slot`] and row is tabulated once per call, so
+    /// the per-piece work is a few lookups and three additions, without
+    /// branches. The terms are added one by one in square order, as a plain
+    /// loop over the pieces would, so that the floating-point result never
+    /// depends on how the loop is organised. Where such a loop adds nothing
+    /// (a revealed piece's hidden bonus, an immovable piece's square bonus)
+    /// this one adds `+0.0`, which leaves the score's bits unchanged: the
+    /// score starts at `+0.0` and every term is `>= 0`, so it is never `-0.0`.
     fn side_score(&self, colour: Player) -> f64 {
         let values = self.piece_values(colour);
-        let mut pool: Option<Pool> = None;
-        let mut unknown_means = None;
+        // Per tally slot: the piece's value and whether it can move (it earns
+        // the square bonus only then; an unmoved unknown may or may not).
+        let mut value = [0.0; TALLY_SLOTS];
+        let mut class = [NEVER_MOVES; TALLY_SLOTS];
+        for r in Rank::ALL {
+            value[r.index()] = values[r.index()];
+            if r.is_movable() {
+                class[r.index()] = SURELY_MOVES;
+            }
+        }
+        // Per movability class and row (class offset + row): the square bonus.
+        let mut bonus = [0.0; 3 * SIZE];
+        bonus[SURELY_MOVES..SURELY_MOVES + SIZE].copy_from_slice(&MOVABLE_BONUS[colour.index()]);
+        let tally = &self.tally[colour.index()];
+        if tally[UNKNOWN_UNMOVED] > 0 || tally[UNKNOWN_MOVED] > 0 {
+            let (all, moved, p_movable) = pool_means(&self.pool(colour), &values);
+            value[UNKNOWN_UNMOVED] = all;
+            class[UNKNOWN_UNMOVED] = MAYBE_MOVES;
+            value[UNKNOWN_MOVED] = moved;
+            class[UNKNOWN_MOVED] = SURELY_MOVES;
+            for (b, adv) in bonus[MAYBE_MOVES..].iter_mut().zip(ADVANCE[colour.index()]) {
+                *b = p_movable * SQUARE_BONUS * adv * adv;
+            }
+        }
+        let hidden = value.map(|v| HIDDEN_BONUS * v);
         let mut score = 0.0;
-        let mut own = self.occ[colour.index()];
-        while own != 0 {
-            let i = own.trailing_zeros() as usize;
-            own &= own - 1;
-            let Some(p) = self.board[i] else { continue };
-            // `movable`: the chance that the piece can move (it earns the
-            // square bonus only then).
-            let (value, movable) = match p.rank() {
-                Some(r) => (values[r.index()], if r.is_movable() { 1.0 } else { 0.0 }),
-                None => {
-                    let (all, moved, p_movable) = *unknown_means.get_or_insert_with(|| {
-                        let pool = pool.get_or_insert_with(|| self.pool(colour));
-                        pool_means(pool, &values)
-                    });
-                    if p.has_moved() {
-                        (moved, 1.0)
-                    } else {
-                        (all, p_movable)
-                    }
-                }
+        for i in Squares::new(self.occ[colour.index()]) {
+            let Some(&Some(p)) = self.board.get(i) else {
+                continue;
             };
-            score += value;
-            if !p.is_revealed() {
-                score += HIDDEN_BONUS * value;
-            }
-            if movable > 0.0 {
-                let row = i / 10;
-                let adv = match colour {
-                    Player::First => row,
-                    Player::Second => 9 - row,
-                } as f64
-                    / 9.0;
-                score += movable * SQUARE_BONUS * adv * adv;
-            }
+            let slot = tally_slot(p);
+            score += value[slot];
+            score += if p.is_revealed() { 0.0 } else { hidden[slot] };
+            score += bonus[class[slot] + i / SIZE];
         }
         score
     }
@@ -166,7 +213,26 @@ pub fn squash(d: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::square::SQUARES;
     use super::*;
+
+    #[test]
+    fn square_tables_equal_the_formula_bit_for_bit() {
+        for (c, colour) in [Player::First, Player::Second].into_iter().enumerate() {
+            for i in 0..SQUARES {
+                let row = i / 10;
+                let adv = match colour {
+                    Player::First => row,
+                    Player::Second => 9 - row,
+                } as f64
+                    / 9.0;
+                assert_eq!(ADVANCE[c][row].to_bits(), adv.to_bits());
+                let m: f64 = std::hint::black_box(1.0);
+                let runtime = m * SQUARE_BONUS * adv * adv;
+                assert_eq!(MOVABLE_BONUS[c][row].to_bits(), runtime.to_bits());
+            }
+        }
+    }
 
     #[test]
     fn squash_is_monotone_and_bounded() {

@@ -22,6 +22,7 @@
 //! - The chasing (more-squares) rule is not implemented.
 
 mod battle;
+mod bits;
 mod chance;
 mod config;
 mod eval;

@@ -10,6 +10,7 @@
 //! rank for them (`chance.rs`); they may run like a Scout when a Scout is
 //! still unaccounted for, and such a run reveals them as the Scout.
 
+use super::bits::Squares;
 use super::chance::Pool;
 use super::mv::Move;
 use super::position::Stratego;
@@ -112,10 +113,7 @@ impl Stratego {
         }
         let side = self.side;
         let mut pool = None;
-        let mut own = self.occ[side.index()];
-        while own != 0 {
-            let i = own.trailing_zeros() as usize;
-            own &= own - 1;
+        for i in Squares::new(self.occ[side.index()]) {
             let Some(from) = Square::new(i) else { continue };
             let Some(m) = self.mobility(from, side, &mut pool) else {
                 continue;

@@ -219,6 +219,8 @@ impl Stratego {
         if let Some(value) = moved_field {
             parse_moved(&mut pos, value)?;
         }
+        // The checks ask for pools, which read the tallies.
+        pos.recount();
         pos.check()?;
         pos.refresh();
         Ok(pos)

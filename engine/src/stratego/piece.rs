@@ -22,6 +22,25 @@ const REVEALED: u8 = 1 << 5;
 const MOVED: u8 = 1 << 6;
 const PRESENT: u8 = 1 << 7;
 
+/// [`Piece::knowledge_slot`] by [`Piece::code`]. Rank nibbles 13–15 never
+/// occur; they get the unknown slots like 12.
+const KNOWLEDGE_SLOT: [u8; 128] = {
+    let mut t = [0; 128];
+    let mut code = 0;
+    while code < 128 {
+        let r = (code & 0x0f) as u8;
+        t[code] = if r < UNKNOWN {
+            r
+        } else if code as u8 & MOVED != 0 {
+            UNKNOWN + 1
+        } else {
+            UNKNOWN
+        };
+        code += 1;
+    }
+    t
+};
+
 /// A piece: colour, rank if known, revealed and moved flags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece(NonZeroU8);
@@ -79,6 +98,14 @@ impl Piece {
         self.0.get() & MOVED != 0
     }
 
+    /// What the viewer knows of the piece as one index `0..14`: the rank
+    /// index when known, else 12 (unknown, unmoved) or 13 (unknown, moved).
+    /// One lookup by the packed byte: the evaluation asks it for every piece.
+    #[inline]
+    pub fn knowledge_slot(self) -> usize {
+        KNOWLEDGE_SLOT[self.code()] as usize
+    }
+
     /// The packed byte without the always-set bit: `0..128`, a key index.
     #[inline]
     pub fn code(self) -> usize {
@@ -125,6 +152,12 @@ mod tests {
                         assert_eq!(p.is_revealed(), revealed && rank.is_some());
                         assert_eq!(p.has_moved(), moved && !p.is_revealed());
                         assert!(p.code() < 128);
+                        let slot = match rank {
+                            Some(r) => r.index(),
+                            None if moved => 13,
+                            None => 12,
+                        };
+                        assert_eq!(p.knowledge_slot(), slot);
                     }
                 }
             }

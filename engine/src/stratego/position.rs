@@ -56,6 +56,27 @@ pub struct Stratego {
     /// Squares occupied by each colour (bit = square index), so that move
     /// generation visits only the side's own pieces.
     pub(crate) occ: [u128; 2],
+    /// Pieces on the board per colour and [`tally_slot`], kept by `set` and
+    /// `refresh`, so that a pool (`chance.rs`) needs no board scan: it is
+    /// asked for at every evaluation and move generation in a view.
+    pub(crate) tally: [Tally; 2],
+}
+
+/// Per-colour counts of the pieces on the board by [`tally_slot`].
+pub(crate) type Tally = [u8; TALLY_SLOTS];
+
+/// Slots of a [`Tally`]: the 12 known ranks, then unknown unmoved pieces,
+/// then unknown moved ones.
+pub(crate) const TALLY_SLOTS: usize = RANK_COUNT + 2;
+/// The tally slot of unknown pieces that have not moved.
+pub(crate) const UNKNOWN_UNMOVED: usize = RANK_COUNT;
+/// The tally slot of unknown pieces that have moved.
+pub(crate) const UNKNOWN_MOVED: usize = RANK_COUNT + 1;
+
+/// The tally slot of a piece: its rank index if known, else whether it moved.
+#[inline]
+pub(crate) fn tally_slot(p: Piece) -> usize {
+    p.knowledge_slot()
 }
 
 impl Stratego {
@@ -72,6 +93,7 @@ impl Stratego {
             decided: Decided::Open,
             hash: 0,
             occ: [0; 2],
+            tally: [[0; TALLY_SLOTS]; 2],
         }
     }
 
@@ -143,10 +165,14 @@ impl Stratego {
         if let Some(old) = self.board[sq.index()] {
             self.hash ^= hash::piece_key(sq, old);
             self.occ[old.colour().index()] &= !bit;
+            let n = &mut self.tally[old.colour().index()][tally_slot(old)];
+            *n -= 1;
         }
         if let Some(new) = piece {
             self.hash ^= hash::piece_key(sq, new);
             self.occ[new.colour().index()] |= bit;
+            let n = &mut self.tally[new.colour().index()][tally_slot(new)];
+            *n += 1;
         }
         self.board[sq.index()] = piece;
     }
@@ -206,15 +232,24 @@ impl Stratego {
         h
     }
 
-    /// Recomputes the cached hash and result after a wholesale change
-    /// (parsing, building, masking a view).
-    pub(crate) fn refresh(&mut self) {
+    /// Recomputes the occupancy and the tallies from the board after a
+    /// wholesale change (before anything that asks for a pool).
+    pub(crate) fn recount(&mut self) {
         self.occ = [0; 2];
+        self.tally = [[0; TALLY_SLOTS]; 2];
         for (i, cell) in self.board.iter().enumerate() {
             if let Some(p) = cell {
                 self.occ[p.colour().index()] |= 1u128 << i;
+                // At most 100 pieces fit on the board: no overflow.
+                self.tally[p.colour().index()][tally_slot(*p)] += 1;
             }
         }
+    }
+
+    /// Recomputes the cached hash and result after a wholesale change
+    /// (parsing, building, masking a view).
+    pub(crate) fn refresh(&mut self) {
+        self.recount();
         self.hash = self.compute_hash();
         self.decided = Decided::Open;
         self.decide();

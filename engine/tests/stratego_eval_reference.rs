@@ -1,0 +1,253 @@
+//! The optimized Stratego evaluation and pool against a deliberately naive
+//! reference written only with the public API (a copy of the original
+//! board-scanning code): every evaluation and every pool must be equal
+//! bit for bit (`f64 ==`, not approximately) on random playouts of the true
+//! game and of views, Stratego and Barrage, pending battles included.
+//!
+//! The reference keeps the original order of floating-point additions
+//! (pieces in square order, per side), which is what makes exact equality
+//! the right test: any reordering of the sums would show up here.
+
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use starcut::stratego::{
+    army, random_setup, squash, Rank, Square, Stratego, StrategoConfig, Variant, RANK_COUNT,
+    TABLE_5_1,
+};
+use starcut::{Game, Player, Status};
+
+/// The reference pool: army minus known ranks on the board minus captured.
+struct RefPool {
+    counts: [u8; RANK_COUNT],
+    total: u32,
+    movable: u32,
+    unknown: u32,
+    unknown_moved: u32,
+}
+
+fn ref_pool(p: &Stratego, colour: Player) -> RefPool {
+    let mut counts = *army(p.config().variant);
+    let (mut unknown, mut unknown_moved) = (0, 0);
+    for sq in Square::all() {
+        let Some(piece) = p.piece_at(sq) else {
+            continue;
+        };
+        if piece.colour() != colour {
+            continue;
+        }
+        match piece.rank() {
+            Some(r) => counts[r.index()] = counts[r.index()].saturating_sub(1),
+            None => {
+                unknown += 1;
+                unknown_moved += piece.has_moved() as u32;
+            }
+        }
+    }
+    for (i, &n) in p.captured(colour).iter().enumerate() {
+        counts[i] = counts[i].saturating_sub(n);
+    }
+    let total = counts.iter().map(|&c| c as u32).sum();
+    let movable = Rank::ALL
+        .iter()
+        .filter(|r| r.is_movable())
+        .map(|r| counts[r.index()] as u32)
+        .sum();
+    RefPool {
+        counts,
+        total,
+        movable,
+        unknown,
+        unknown_moved,
+    }
+}
+
+fn ref_piece_values(p: &Stratego, colour: Player) -> [f64; RANK_COUNT] {
+    let mut v = [0.0; RANK_COUNT];
+    for r in Rank::ALL {
+        v[r.index()] = TABLE_5_1[r.index()] as f64;
+    }
+    v[Rank::Flag.index()] = 0.0;
+    let full = army(p.config().variant);
+    let opp = p.captured(colour.other());
+    if opp[Rank::Marshal.index()] > 0 {
+        v[Rank::Spy.index()] = 10.0;
+    }
+    let miners_left =
+        full[Rank::Miner.index()].saturating_sub(p.captured(colour)[Rank::Miner.index()]);
+    v[Rank::Miner.index()] = if opp[Rank::Bomb.index()] >= full[Rank::Bomb.index()] {
+        10.0
+    } else {
+        match miners_left {
+            0 | 1 => 200.0,
+            2 => 150.0,
+            _ => 100.0,
+        }
+    };
+    v
+}
+
+fn ref_side_score(p: &Stratego, colour: Player) -> f64 {
+    let values = ref_piece_values(p, colour);
+    let pool = ref_pool(p, colour);
+    let (mut s_all, mut n_all, mut s_mov, mut n_mov) = (0.0, 0.0, 0.0, 0.0);
+    for r in Rank::ALL {
+        let n = pool.counts[r.index()] as f64;
+        s_all += n * values[r.index()];
+        n_all += n;
+        if r.is_movable() {
+            s_mov += n * values[r.index()];
+            n_mov += n;
+        }
+    }
+    let mean = |s: f64, n: f64| if n > 0.0 { s / n } else { 0.0 };
+    let (all, moved, p_movable) = (mean(s_all, n_all), mean(s_mov, n_mov), mean(n_mov, n_all));
+    let mut score = 0.0;
+    for sq in Square::all() {
+        let Some(piece) = p.piece_at(sq) else {
+            continue;
+        };
+        if piece.colour() != colour {
+            continue;
+        }
+        let (value, movable) = match piece.rank() {
+            Some(r) => (values[r.index()], if r.is_movable() { 1.0 } else { 0.0 }),
+            None if piece.has_moved() => (moved, 1.0),
+            None => (all, p_movable),
+        };
+        score += value;
+        if !piece.is_revealed() {
+            score += 0.3 * value;
+        }
+        if movable > 0.0 {
+            let row = sq.index() / 10;
+            let adv = match colour {
+                Player::First => row,
+                Player::Second => 9 - row,
+            } as f64
+                / 9.0;
+            score += movable * 50.0 * adv * adv;
+        }
+    }
+    score
+}
+
+fn ref_evaluate(p: &Stratego) -> f64 {
+    let side = p.side();
+    squash(ref_side_score(p, side) - ref_side_score(p, side.other()))
+}
+
+fn check(p: &Stratego) -> Result<(), TestCaseError> {
+    for colour in [Player::First, Player::Second] {
+        let got = p.pool(colour);
+        let want = ref_pool(p, colour);
+        let text = p.position_text();
+        prop_assert_eq!(got.counts, want.counts, "pool counts of {}", &text);
+        prop_assert_eq!(got.total, want.total, "pool total of {}", &text);
+        prop_assert_eq!(got.movable, want.movable, "pool movable of {}", &text);
+        prop_assert_eq!(got.unknown, want.unknown, "unknown of {}", &text);
+        prop_assert_eq!(got.unknown_moved, want.unknown_moved, "moved of {}", &text);
+    }
+    let want = ref_evaluate(p);
+    let got = p.evaluate();
+    prop_assert!(
+        got.to_bits() == want.to_bits(),
+        "evaluate {} != reference {} in {}",
+        got,
+        want,
+        p.position_text()
+    );
+    prop_assert!(p.heuristic().to_bits() == want.to_bits());
+    Ok(())
+}
+
+/// A random playout, checking every position on the way; at `view_at` the
+/// game is replaced by one player's view (chance nodes from then on).
+fn playout(
+    variant: Variant,
+    seeds: (u64, u64, u64),
+    plies: usize,
+    view_at: usize,
+) -> Result<usize, TestCaseError> {
+    let config = StrategoConfig::for_variant(variant);
+    let mut p = Stratego::from_setups(
+        &config,
+        &random_setup(variant, seeds.0),
+        &random_setup(variant, seeds.1),
+    )
+    .unwrap();
+    let mut rng = SmallRng::seed_from_u64(seeds.2);
+    let (mut mv, mut oc) = (Vec::new(), Vec::new());
+    let mut checked = 0;
+    for i in 0..plies {
+        if i == view_at {
+            let viewer = if rng.gen_bool(0.5) {
+                Player::First
+            } else {
+                Player::Second
+            };
+            // The view of the position (and of the other player) too.
+            check(&p.view_for(viewer.other()))?;
+            p = p.view_for(viewer);
+        }
+        check(&p)?;
+        checked += 1;
+        match p.status() {
+            Status::Decision => {
+                p.legal_moves(&mut mv);
+                let attacks: Vec<_> = mv
+                    .iter()
+                    .copied()
+                    .filter(|m| p.piece_at(m.to).is_some())
+                    .collect();
+                let m = if !attacks.is_empty() && rng.gen_bool(0.4) {
+                    attacks[rng.gen_range(0..attacks.len())]
+                } else {
+                    mv[rng.gen_range(0..mv.len())]
+                };
+                p.play(m);
+            }
+            Status::Chance => {
+                p.chance_outcomes(&mut oc);
+                p.apply_outcome(oc[rng.gen_range(0..oc.len())].0);
+            }
+            Status::Terminal(_) => break,
+        }
+    }
+    check(&p)?;
+    // The text round trip rebuilds the position (parser path).
+    let q = Stratego::parse(p.config(), &p.position_text()).unwrap();
+    check(&q)?;
+    Ok(checked)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn stratego_matches_reference(a in any::<u64>(), b in any::<u64>(), c in any::<u64>(), plies in 0usize..400, view_at in 0usize..200) {
+        playout(Variant::Stratego, (a, b, c), plies, view_at)?;
+    }
+
+    #[test]
+    fn barrage_matches_reference(a in any::<u64>(), b in any::<u64>(), c in any::<u64>(), plies in 0usize..300, view_at in 0usize..150) {
+        playout(Variant::Barrage, (a, b, c), plies, view_at)?;
+    }
+}
+
+#[test]
+fn thousands_of_positions_match_reference() {
+    // Fixed seeds: views taken early (many unknowns, many chance nodes) and
+    // late, in both variants.
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let variant = if seed % 3 == 0 {
+            Variant::Barrage
+        } else {
+            Variant::Stratego
+        };
+        let view_at = [0, 5, 40, 1000][(seed % 4) as usize];
+        checked += playout(variant, (seed, seed + 1000, seed * 7 + 3), 300, view_at).unwrap();
+    }
+    assert!(checked > 2000, "{checked}");
+}
