@@ -85,42 +85,23 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         ply: usize,
         pv: bool,
     ) -> Value {
-        let mut alpha = alpha_in;
-        let mut beta = beta_in;
-        if let Some(tt) = &self.sh.tt {
-            let key = pos.hash() ^ CHANCE_SALT;
-            self.stats.tt_probes += 1;
-            if let Some(e) = tt.probe(key, true) {
-                self.stats.tt_hits += 1;
-                let usable = if self.cfg.tt_exact_depth {
-                    e.depth == depth
-                } else {
-                    e.depth >= depth
-                };
-                if usable && ply > 0 {
-                    let (lo, hi) = (e.lower, e.upper);
-                    let hit = if lo == hi || lo >= beta {
-                        Some(lo)
-                    } else if hi <= alpha {
-                        Some(hi)
-                    } else {
-                        None
-                    };
-                    if let Some(v) = hit {
-                        self.stats.chance_nodes += 1;
-                        self.tracer
-                            .enter(pos, NodeKind::Chance, ply, depth, alpha, beta);
-                        self.cut(pos, depth, ply, CutKind::Table, v, alpha, beta);
-                        self.tracer.exit(ply, v);
-                        return v;
-                    }
-                    if self.cfg.alpha_beta {
-                        alpha = alpha.max(lo);
-                        beta = beta.min(hi);
-                    }
-                }
-            }
+        let probe = self.probe_table(
+            pos.hash() ^ CHANCE_SALT,
+            true,
+            depth,
+            ply,
+            alpha_in,
+            beta_in,
+        );
+        if let Some(v) = probe.cut {
+            self.stats.chance_nodes += 1;
+            self.tracer
+                .enter(pos, NodeKind::Chance, ply, depth, alpha_in, beta_in);
+            self.cut(pos, depth, ply, CutKind::Table, v, alpha_in, beta_in);
+            self.tracer.exit(ply, v);
+            return v;
         }
+        let (alpha, beta) = (probe.alpha, probe.beta);
 
         let mut buf = std::mem::take(&mut self.sh.plies[ply]);
         pos.chance_outcomes(&mut buf.outcomes);

@@ -64,45 +64,16 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         ply: usize,
         pv: bool,
     ) -> Value {
-        let mut alpha = alpha_in;
-        let mut beta = beta_in;
-        let mut tt_move = None;
-        if let Some(tt) = &self.sh.tt {
-            let key = pos.hash();
-            self.stats.tt_probes += 1;
-            if let Some(e) = tt.probe(key, false) {
-                self.stats.tt_hits += 1;
-                tt_move = e.best;
-                let usable = if self.cfg.tt_exact_depth {
-                    e.depth == depth
-                } else {
-                    e.depth >= depth
-                };
-                // Never cut at the root: the search must name a move.
-                if usable && ply > 0 {
-                    let (lo, hi) = (e.lower, e.upper);
-                    let hit = if lo == hi || lo >= beta {
-                        Some(lo)
-                    } else if hi <= alpha {
-                        Some(hi)
-                    } else {
-                        None
-                    };
-                    if let Some(v) = hit {
-                        self.stats.decision_nodes += 1;
-                        self.tracer
-                            .enter(pos, NodeKind::Decision, ply, depth, alpha, beta);
-                        self.cut(pos, depth, ply, CutKind::Table, v, alpha, beta);
-                        self.tracer.exit(ply, v);
-                        return v;
-                    }
-                    if self.cfg.alpha_beta {
-                        alpha = alpha.max(lo);
-                        beta = beta.min(hi);
-                    }
-                }
-            }
+        let probe = self.probe_table(pos.hash(), false, depth, ply, alpha_in, beta_in);
+        if let Some(v) = probe.cut {
+            self.stats.decision_nodes += 1;
+            self.tracer
+                .enter(pos, NodeKind::Decision, ply, depth, alpha_in, beta_in);
+            self.cut(pos, depth, ply, CutKind::Table, v, alpha_in, beta_in);
+            self.tracer.exit(ply, v);
+            return v;
         }
+        let (mut alpha, beta, tt_move) = (probe.alpha, probe.beta, probe.best);
 
         let mut buf = std::mem::take(&mut self.sh.plies[ply]);
         pos.legal_moves(&mut buf.moves);

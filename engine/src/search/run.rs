@@ -128,7 +128,65 @@ pub(crate) struct Run<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> {
     next_progress: u64,
 }
 
+/// What the transposition table says about a node before it is searched.
+pub(crate) struct TableProbe<M> {
+    /// A stored bound that decides the node for the window: return it.
+    pub cut: Option<Value>,
+    /// The window narrowed by the stored bounds (with alpha-beta on).
+    pub alpha: Value,
+    pub beta: Value,
+    /// The stored best move, for move ordering.
+    pub best: Option<M>,
+}
+
 impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
+    /// Probes the table for a decision (`chance = false`) or chance node
+    /// under `key`, with `depth` decisions left and window (alpha, beta).
+    /// Entries are used only at the depth the configuration allows, and
+    /// never to cut at the root (the search must name a move there).
+    pub(crate) fn probe_table(
+        &mut self,
+        key: u64,
+        chance: bool,
+        depth: u32,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> TableProbe<G::Move> {
+        let mut out = TableProbe {
+            cut: None,
+            alpha,
+            beta,
+            best: None,
+        };
+        let Some(tt) = &self.sh.tt else {
+            return out;
+        };
+        self.stats.tt_probes += 1;
+        let Some(e) = tt.probe(key, chance) else {
+            return out;
+        };
+        self.stats.tt_hits += 1;
+        out.best = e.best;
+        let usable = if self.cfg.tt_exact_depth {
+            e.depth == depth
+        } else {
+            e.depth >= depth
+        };
+        if usable && ply > 0 {
+            let (lo, hi) = (e.lower, e.upper);
+            if lo == hi || lo >= beta {
+                out.cut = Some(lo);
+            } else if hi <= alpha {
+                out.cut = Some(hi);
+            } else if self.cfg.alpha_beta {
+                out.alpha = alpha.max(lo);
+                out.beta = beta.min(hi);
+            }
+        }
+        out
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         cfg: &'a SearchConfig,
