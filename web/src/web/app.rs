@@ -141,10 +141,32 @@ fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
 /// Handles a message from the page.
 pub fn dispatch(msg: Msg) {
     with_app(|app| {
+        let ready = matches!(msg, Msg::WorkerReady);
         let effects = app.model.update(msg);
         app.apply(effects);
         app.after_update();
+        if ready {
+            mark_interactive();
+        }
     });
+}
+
+/// Records, once, when the page first became usable (board drawn, engine
+/// ready) as `data-interactive-ms` on `<html>`: milliseconds since
+/// navigation start. The e2e suite reads it to measure load time.
+fn mark_interactive() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(root) = window.document().and_then(|d| d.document_element()) else {
+        return;
+    };
+    if root.has_attribute("data-interactive-ms") {
+        return;
+    }
+    if let Some(perf) = window.performance() {
+        let _ = root.set_attribute("data-interactive-ms", &format!("{:.1}", perf.now()));
+    }
 }
 
 /// Handles an event of the worker with the given generation.
