@@ -141,13 +141,9 @@ fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
 /// Handles a message from the page.
 pub fn dispatch(msg: Msg) {
     with_app(|app| {
-        let ready = matches!(msg, Msg::WorkerReady);
         let effects = app.model.update(msg);
         app.apply(effects);
         app.after_update();
-        if ready {
-            mark_interactive();
-        }
     });
 }
 
@@ -211,6 +207,9 @@ impl App {
     fn after_update(&mut self) {
         self.save();
         self.render();
+        if self.worker.is_ready() {
+            mark_interactive();
+        }
     }
 
     fn save(&mut self) {
