@@ -1220,7 +1220,7 @@ mod tests {
         assert_eq!(other.session.record_text(), model.session.record_text());
         // A tampered setup is refused.
         let mut bad = saved.clone();
-        bad.setup.as_mut().unwrap().0 = "junk".into();
+        bad.human_setup.as_mut().unwrap().0 = "junk".into();
         assert!(bad.restore_into(&mut other).is_err());
     }
 }

@@ -5,6 +5,13 @@
 //! corrupt save or a tampered link gives an error message, never a broken
 //! board. The seed of the page's dice travels along, so the game continues
 //! with the same rolls.
+//!
+//! Stratego hides information: the engine's setup is
+//! `games::setup::random(kind, seed)`, so neither a save nor a link writes
+//! it. The record's start line has the engine's four setup rows replaced by
+//! `*` (rebuilt from the seed when the game is loaded), and a setup in
+//! progress keeps only the human's setup. A link made before this (the start
+//! line in clear) still opens.
 
 use serde::{Deserialize, Serialize};
 use starcut::Player;
@@ -30,10 +37,10 @@ pub struct SavedGame {
     /// Index of the player who resigned.
     pub resigned: Option<u8>,
     pub settings: SearchSettings,
-    /// A Stratego setup in progress: (the human's setup, the engine's,
-    /// the preset name).
+    /// A Stratego setup in progress: (the human's setup, the preset name).
+    /// The engine's setup is the one the seed generates.
     #[serde(default)]
-    pub setup: Option<(String, String, Option<String>)>,
+    pub human_setup: Option<(String, Option<String>)>,
 }
 
 impl SavedGame {
@@ -45,17 +52,20 @@ impl SavedGame {
             options: model.session.options().to_string(),
             human: model.human.index() as u8,
             seed: model.seed,
-            record: model.session.record_text(),
+            record: hide_engine_setup(
+                model.session.kind(),
+                model.session.options(),
+                model.human,
+                model.seed,
+                &model.session.record_text(),
+            ),
             flipped: model.flipped,
             resigned: model.resigned.map(|p| p.index() as u8),
             settings: model.settings.clone(),
-            setup: model.setup.as_ref().map(|p| {
-                (
-                    p.human_setup.clone(),
-                    p.engine_setup.clone(),
-                    p.preset.clone(),
-                )
-            }),
+            human_setup: model
+                .setup
+                .as_ref()
+                .map(|p| (p.human_setup.clone(), p.preset.clone())),
         }
     }
 
@@ -80,33 +90,29 @@ impl SavedGame {
 
     /// Replays the record into `model` (which keeps its worker state).
     pub fn restore_into(&self, model: &mut Model) -> Result<Vec<Effect>, String> {
-        let session = games::load_session(self.game, &self.options, &self.record)?;
+        let human = Player::from_index(self.human as usize);
+        let record = reveal_engine_setup(self.game, &self.options, human, self.seed, &self.record)?;
+        let session = games::load_session(self.game, &self.options, &record)?;
         let mut effects = Vec::new();
         model.settings = self.settings.clone();
         // A setup in progress is rebuilt from its texts (checked again).
-        model.setup = match &self.setup {
-            Some((human_setup, engine_setup, preset)) => {
-                let phase = SetupPhase {
-                    human_setup: human_setup.clone(),
-                    engine_setup: engine_setup.clone(),
-                    preset: preset.clone(),
-                };
-                let human = Player::from_index(self.human as usize);
+        model.setup = match &self.human_setup {
+            Some((human_setup, preset)) => {
+                let engine_setup = games::setup::random(self.game, self.seed);
                 let (red, blue) = match human {
-                    Player::First => (human_setup, engine_setup),
-                    Player::Second => (engine_setup, human_setup),
+                    Player::First => (human_setup, &engine_setup),
+                    Player::Second => (&engine_setup, human_setup),
                 };
                 games::setup::session(self.game, &self.options, red, blue)?;
-                Some(phase)
+                Some(SetupPhase {
+                    human_setup: human_setup.clone(),
+                    engine_setup,
+                    preset: preset.clone(),
+                })
             }
             None => None,
         };
-        model.reset(
-            session,
-            Player::from_index(self.human as usize),
-            self.seed,
-            &mut effects,
-        );
+        model.reset(session, human, self.seed, &mut effects);
         model.flipped = self.flipped;
         if let Some(r) = self.resigned {
             model.resigned = Some(Player::from_index(r as usize));
@@ -179,9 +185,119 @@ impl SavedGame {
             flipped: human == 1,
             resigned: None,
             settings: SearchSettings::default(),
-            setup: None,
+            human_setup: None,
         })
     }
+}
+
+/// The text rows (0 = rank 10) of a Stratego board that hold `engine`'s
+/// setup area.
+fn engine_rows(engine: Player) -> std::ops::Range<usize> {
+    match engine {
+        Player::First => 6..10,
+        Player::Second => 0..4,
+    }
+}
+
+/// The start line's board split into its ten rows, and the rest of the line.
+fn split_start(line: &str) -> Option<(Vec<&str>, &str)> {
+    let (board, rest) = line.split_once(' ')?;
+    let rows: Vec<&str> = board.split('/').collect();
+    (rows.len() == 10).then_some((rows, rest))
+}
+
+/// The engine's setup rows as the seed generates them: the start line of a
+/// game with that engine setup (the human's half is any valid setup).
+fn seeded_engine_rows(
+    kind: GameKind,
+    options: &str,
+    human: Player,
+    seed: u64,
+) -> Option<Vec<String>> {
+    let engine_setup = games::setup::random(kind, seed);
+    let other = games::setup::random(kind, seed ^ 1);
+    let (red, blue) = match human {
+        Player::First => (&other, &engine_setup),
+        Player::Second => (&engine_setup, &other),
+    };
+    let record = games::setup::session(kind, options, red, blue)
+        .ok()?
+        .record_text();
+    let (rows, _) = split_start(record.lines().next()?)?;
+    Some(
+        rows[engine_rows(human.other())]
+            .iter()
+            .map(|r| r.to_string())
+            .collect(),
+    )
+}
+
+/// The record with the engine's setup rows of the start line replaced by
+/// `*`, when they are the ones the seed generates (any other record, and
+/// every other game, is returned unchanged).
+pub fn hide_engine_setup(
+    kind: GameKind,
+    options: &str,
+    human: Player,
+    seed: u64,
+    record: &str,
+) -> String {
+    if !matches!(kind, GameKind::Stratego | GameKind::Barrage) {
+        return record.to_string();
+    }
+    let (first, steps) = record.split_once('\n').unwrap_or((record, ""));
+    let Some((mut rows, rest)) = split_start(first) else {
+        return record.to_string();
+    };
+    let range = engine_rows(human.other());
+    match seeded_engine_rows(kind, options, human, seed) {
+        Some(seeded) if rows[range.clone()] == seeded[..] => {
+            for row in &mut rows[range] {
+                *row = "*";
+            }
+            let line = format!("{} {rest}", rows.join("/"));
+            if record.contains('\n') {
+                format!("{line}\n{steps}")
+            } else {
+                line
+            }
+        }
+        _ => record.to_string(),
+    }
+}
+
+/// The inverse of [`hide_engine_setup`]: puts the seed's engine setup back
+/// into a start line whose engine rows are `*`.
+pub fn reveal_engine_setup(
+    kind: GameKind,
+    options: &str,
+    human: Player,
+    seed: u64,
+    record: &str,
+) -> Result<String, String> {
+    if !matches!(kind, GameKind::Stratego | GameKind::Barrage) {
+        return Ok(record.to_string());
+    }
+    let (first, steps) = record.split_once('\n').unwrap_or((record, ""));
+    let Some((rows, rest)) = split_start(first) else {
+        return Ok(record.to_string());
+    };
+    let range = engine_rows(human.other());
+    if !rows[range.clone()].iter().all(|r| *r == "*") {
+        return Ok(record.to_string());
+    }
+    let seeded = seeded_engine_rows(kind, options, human, seed)
+        .ok_or("the engine's setup cannot be rebuilt from the seed")?;
+    let mut rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    for (row, s) in rows[range].iter_mut().zip(seeded) {
+        *row = s;
+    }
+    let line = format!("{} {rest}", rows.join("/"));
+    Ok(if record.contains('\n') {
+        format!("{line}\n{steps}")
+    } else {
+        line
+    })
 }
 
 /// Percent-encodes all but the unreserved characters of RFC 3986.
@@ -259,7 +375,7 @@ mod tests {
             flipped: true,
             resigned: None,
             settings: SearchSettings::default(),
-            setup: None,
+            human_setup: None,
         };
         let back = SavedGame::from_fragment(&format!("#{}", saved.to_fragment())).unwrap();
         assert_eq!(back, saved);
@@ -280,6 +396,88 @@ mod tests {
         }
     }
 
+    /// The engine's setup area of the true start line (rows joined by `/`).
+    fn engine_area(record: &str, human: Player) -> String {
+        let (rows, _) = split_start(record.lines().next().unwrap()).unwrap();
+        rows[engine_rows(human.other())].join("/")
+    }
+
+    #[test]
+    fn stratego_saves_and_links_never_show_the_engines_setup() {
+        use crate::model::Msg;
+        for kind in [GameKind::Stratego, GameKind::Barrage] {
+            for human in [Player::First, Player::Second] {
+                let dice = games::new_session(GameKind::Dice, "").unwrap();
+                let (mut model, _) = Model::new(dice, human, 1);
+                model.update(Msg::NewGame {
+                    kind,
+                    human,
+                    options: String::new(),
+                    seed: 0xDEAD_BEEF,
+                });
+                let engine_setup = model.setup.as_ref().unwrap().engine_setup.clone();
+                let check = |model: &Model, moves: usize| {
+                    let truth = model.session.record_text();
+                    let secret = engine_area(&truth, human);
+                    let saved = SavedGame::of(model);
+                    for text in [saved.to_json(), saved.to_fragment()] {
+                        assert!(!text.contains(&engine_setup), "{kind:?} {human:?}: {text}");
+                        assert!(!text.contains(&secret), "{kind:?} {human:?}: {text}");
+                    }
+                    // Both come back as the same game, the engine's setup
+                    // rebuilt from the seed.
+                    // (a link carries no setup in progress, a save does).
+                    let link = SavedGame::from_fragment(&saved.to_fragment()).unwrap();
+                    let json = SavedGame::from_json(&saved.to_json()).unwrap();
+                    for (back, setup) in [(json, &model.setup), (link, &None)] {
+                        let dice = games::new_session(GameKind::Dice, "").unwrap();
+                        let mut other = Model::new(dice, human, 2).0;
+                        back.restore_into(&mut other).unwrap();
+                        assert_eq!(other.session.record_text(), truth);
+                        assert_eq!(other.session.len(), moves);
+                        assert_eq!(&other.setup, setup);
+                    }
+                };
+                check(&model, 0);
+                model.update(Msg::SetupDone);
+                let mut played = 0;
+                for _ in 0..4 {
+                    let legal = model.session.legal_moves();
+                    let Some(mv) = legal.first() else { break };
+                    model.session.play(mv).unwrap();
+                    played += 1;
+                }
+                check(&model, model.session.len());
+                assert!(played > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_link_with_the_start_in_clear_still_opens() {
+        let red = games::setup::random(GameKind::Stratego, 5);
+        let blue = games::setup::random(GameKind::Stratego, 6);
+        let record = games::setup::session(GameKind::Stratego, "", &red, &blue)
+            .unwrap()
+            .record_text();
+        // Seed 7 does not generate Blue's setup: nothing is hidden.
+        assert_eq!(
+            hide_engine_setup(GameKind::Stratego, "", Player::First, 7, &record),
+            record
+        );
+        assert_eq!(
+            reveal_engine_setup(GameKind::Stratego, "", Player::First, 7, &record).unwrap(),
+            record
+        );
+        // Seed 6 does: hidden, and revealed back.
+        let hidden = hide_engine_setup(GameKind::Stratego, "", Player::First, 6, &record);
+        assert!(hidden.starts_with("*/*/*/*/"), "{hidden}");
+        assert_eq!(
+            reveal_engine_setup(GameKind::Stratego, "", Player::First, 6, &hidden).unwrap(),
+            record
+        );
+    }
+
     #[test]
     fn json_round_trips_and_rejects_junk() {
         let saved = SavedGame {
@@ -292,7 +490,7 @@ mod tests {
             flipped: false,
             resigned: Some(1),
             settings: SearchSettings::default(),
-            setup: Some(("a".into(), "b".into(), None)),
+            human_setup: Some(("a".into(), None)),
         };
         assert_eq!(SavedGame::from_json(&saved.to_json()).unwrap(), saved);
         assert!(SavedGame::from_json("{").is_err());

@@ -147,6 +147,24 @@ pub fn dispatch(msg: Msg) {
     });
 }
 
+/// Records, once, when the page first became usable (board drawn, engine
+/// ready) as `data-interactive-ms` on `<html>`: milliseconds since
+/// navigation start. The e2e suite reads it to measure load time.
+fn mark_interactive() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(root) = window.document().and_then(|d| d.document_element()) else {
+        return;
+    };
+    if root.has_attribute("data-interactive-ms") {
+        return;
+    }
+    if let Some(perf) = window.performance() {
+        let _ = root.set_attribute("data-interactive-ms", &format!("{:.1}", perf.now()));
+    }
+}
+
 /// Handles an event of the worker with the given generation.
 fn worker_event(generation: u32, event: WorkerEvent) {
     with_app(|app| {
@@ -189,6 +207,9 @@ impl App {
     fn after_update(&mut self) {
         self.save();
         self.render();
+        if self.worker.is_ready() {
+            mark_interactive();
+        }
     }
 
     fn save(&mut self) {

@@ -1,0 +1,25 @@
+// Writes perf-native.json: the native lab's figures on the performance
+// test's positions (same depth, same default settings). Run from the repo
+// after `cargo build --release -p starcut-lab`:
+//   node tests/e2e/make-native-perf.mjs
+// The node counts are what the browser must reproduce; the speeds are of
+// the machine that ran this.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PERF_POSITIONS } from './perf-positions.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const LAB = process.env.STARCUT_LAB ?? join(HERE, '../../target/release/starcut');
+const positions = PERF_POSITIONS.map((p) => {
+  const out = execFileSync(LAB, ['analyse', p.game, p.position, '--depth', String(p.depth),
+    '--algo', 'staretc', '--json'], { encoding: 'utf8' });
+  const j = JSON.parse(out);
+  console.log(`${p.name}: ${j.nodes} nodes, ${Math.round(j.nodes_per_second)} n/s`);
+  return { name: p.name, nodes: j.nodes, time_ms: j.time_ms,
+    nodes_per_second: j.nodes_per_second, best: j.best, value: j.value };
+});
+writeFileSync(join(HERE, 'perf-native.json'), JSON.stringify({
+  built: new Date().toISOString(), lab: 'target/release/starcut analyse --algo staretc', positions,
+}, null, 2) + '\n');

@@ -1,0 +1,99 @@
+// Performance figures, recorded (artifacts/perf.json and the console), not
+// asserted against wall-clock limits: the machine running the suite varies.
+//  (a) page load: navigation start -> board drawn and engine worker ready
+//      (the app writes `data-interactive-ms` on <html> at that moment);
+//  (b) the engine's nodes/s in the browser's worker on fixed positions at
+//      fixed depths, next to the native lab's figures on the same positions
+//      (perf-native.json, written by `node make-native-perf.mjs`). The node
+//      counts must be equal: it is the same engine with the same settings.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, openApp, assertNoErrors, BASE } from './harness.mjs';
+import { PERF_POSITIONS } from './perf-positions.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+test('performance: load time and browser vs native nodes per second', async (t) => {
+  const s = await launch(t);
+  const page = await s.page();
+  await page.goto(BASE);
+  await page.locator('html[data-interactive-ms]').waitFor({ state: 'attached', timeout: 30000 });
+  const loadMs = Number(await page.locator('html').getAttribute('data-interactive-ms'));
+  assert.ok(loadMs > 0, `load time ${loadMs}`);
+  // A reload hits the HTTP cache and the compiled-wasm cache.
+  await page.reload();
+  await page.locator('html[data-interactive-ms]').waitFor({ state: 'attached', timeout: 30000 });
+  const reloadMs = Number(await page.locator('html').getAttribute('data-interactive-ms'));
+
+  // The app's own worker script, driven directly with the protocol's
+  // messages (serde-wasm-bindgen reads plain objects).
+  const browser = await page.evaluate(async (positions) => {
+    const worker = new Worker('./worker_loader.js');
+    const next = () => new Promise((resolve) => {
+      const on = (e) => {
+        if (e.data.type === 'progress') return;
+        worker.removeEventListener('message', on);
+        resolve(e.data);
+      };
+      worker.addEventListener('message', on);
+    });
+    const ready = await next();
+    if (ready.type !== 'ready') throw new Error(`worker said ${JSON.stringify(ready)}`);
+    const out = [];
+    for (const p of positions) {
+      const reply = next();
+      const t0 = performance.now();
+      worker.postMessage({
+        type: 'search',
+        job: out.length + 1,
+        request: {
+          game: p.game, options: '', position: p.position,
+          settings: { algorithm: 'staretc', probe_factor: 1, tt: true, history: true,
+            killers: true, limit: { depth: { plies: p.depth } } },
+        },
+      });
+      const r = await reply;
+      if (r.type !== 'done') throw new Error(`${p.name}: ${JSON.stringify(r)}`);
+      out.push({ name: p.name, nodes: r.report.nodes, time_ms: r.report.elapsed_ms,
+        nodes_per_second: r.report.nodes_per_second, best: r.report.best,
+        value: r.report.value, wall_ms: performance.now() - t0 });
+    }
+    worker.terminate();
+    return out;
+  }, PERF_POSITIONS);
+
+  let native = null;
+  try {
+    native = JSON.parse(await readFile(join(HERE, 'perf-native.json'), 'utf8'));
+  } catch { /* no native figures: browser figures only */ }
+  const rows = browser.map((b) => {
+    const n = native?.positions.find((x) => x.name === b.name);
+    return {
+      ...b,
+      native_nodes: n?.nodes ?? null,
+      native_nodes_per_second: n?.nodes_per_second ?? null,
+      ratio: n ? b.nodes_per_second / n.nodes_per_second : null,
+    };
+  });
+  const report = { load_to_interactive_ms: loadMs, reload_to_interactive_ms: reloadMs,
+    native_built: native?.built ?? null, positions: rows };
+  await mkdir(join(HERE, 'artifacts'), { recursive: true });
+  await writeFile(join(HERE, 'artifacts', 'perf.json'), JSON.stringify(report, null, 2) + '\n');
+  console.log(`[perf] load -> interactive ${loadMs.toFixed(0)} ms (reload ${reloadMs.toFixed(0)} ms)`);
+  for (const r of rows) {
+    console.log(`[perf] ${r.name}: ${r.nodes} nodes, browser ${Math.round(r.nodes_per_second)} n/s`
+      + (r.ratio === null ? '' : `, native ${Math.round(r.native_nodes_per_second)} n/s, ratio ${r.ratio.toFixed(2)}`));
+  }
+
+  for (const r of rows) {
+    assert.ok(r.nodes > 0 && r.nodes_per_second > 0, `${r.name}: ${JSON.stringify(r)}`);
+    if (r.native_nodes !== null) {
+      // Same engine, same settings, same position: the same tree.
+      assert.equal(r.nodes, r.native_nodes, `${r.name}: browser and native node counts`);
+    }
+  }
+  assertNoErrors(s);
+});
