@@ -128,7 +128,7 @@ pub enum Command {
         #[arg(long, value_name = "T1,T2,...")]
         tune: Option<String>,
         /// ChanceProbCut parameter file for `+cpc` and --tune (default:
-        /// assets/params/chanceprobcut-<game>.json).
+        /// assets/params/chanceprobcut-GAME.json).
         #[arg(long, value_name = "FILE")]
         probcut_params: Option<std::path::PathBuf>,
     },

@@ -10,7 +10,7 @@
 //! enhancement off, the reference all others must agree with.
 //!
 //! Forward pruning (not exact): `cpc` switches ChanceProbCut on with the
-//! game's parameter file `assets/params/chanceprobcut-<game>.json` and the
+//! game's parameter file `assets/params/chanceprobcut-GAME.json` and the
 //! file's t, `cpc=T` with t = T; `mc` switches Multi-Cut on with M = 10,
 //! C = 3, R = 2, `mc=M,C,R` (or `mc=M,C,R,D` with a minimum depth D) sets
 //! them. The parameter file is read by [`resolve_params`], once the game
@@ -47,7 +47,7 @@ pub struct SearchArgs {
     #[arg(long)]
     pub nodes: Option<u64>,
     /// ChanceProbCut with confidence factor t = T and the game's parameter
-    /// file (assets/params/chanceprobcut-<game>.json) unless --probcut-params.
+    /// file (assets/params/chanceprobcut-GAME.json) unless --probcut-params.
     #[arg(long, value_name = "T")]
     pub chance_probcut: Option<f64>,
     /// ChanceProbCut parameter file (JSON, see assets/params/README.md).
