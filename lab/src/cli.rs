@@ -118,6 +118,10 @@ pub enum Command {
         /// Use only the first N positions.
         #[arg(long)]
         limit: Option<usize>,
+        /// Use only the first N positions of each set (before --limit):
+        /// `--set begin --set middle --per-set 20` takes 20 of each.
+        #[arg(long, value_name = "N")]
+        per_set: Option<usize>,
         /// table, csv or json.
         #[arg(long, default_value = "table")]
         format: String,

@@ -243,3 +243,83 @@ fn bench_reports_reductions_and_a_deterministic_fingerprint() {
     assert!(nodes(2) < nodes(1) && nodes(1) < nodes(0), "{rows:?}");
     assert!(rows[2]["reduction"].as_f64().unwrap() > 0.0);
 }
+
+/// The figures of one `bench --tune` row: t, nodes, ACPCME, cpc cuts,
+/// cpc nodes.
+fn tune_rows(out: &str) -> Vec<(String, u64, String, String, String)> {
+    out.lines()
+        .skip_while(|l| !l.trim_start().starts_with("t "))
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (
+                f[0].to_string(),
+                f[1].parse().unwrap(),
+                f[3].to_string(),
+                f[5].to_string(),
+                f[6].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn bench_tune_prints_schadds_columns_and_huge_t_never_cuts() {
+    let set = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../assets/positions/dice-5x5.txt"
+    );
+    let args = [
+        "bench", "dice", "--set", set, "--limit", "12", "--depth", "4", "--algos", "staretc",
+        "--tune", "1e9,0",
+    ];
+    let out = ok(&args);
+    assert!(
+        out.contains("12 positions of dice-5x5.txt, depth 4"),
+        "{out}"
+    );
+    let rows = tune_rows(&out);
+    assert_eq!(rows.len(), 3, "{out}");
+    let (base, never, always) = (&rows[0], &rows[1], &rows[2]);
+    assert_eq!(base.0, "-");
+    // t = 1e9: the shallow searches run but never cut, and the move is the
+    // full search's (the node count may even drop: the shallow searches
+    // teach the table and the history).
+    assert_eq!(
+        (never.2.as_str(), never.3.as_str()),
+        ("0.000", "0"),
+        "{out}"
+    );
+    assert!(never.4.parse::<u64>().unwrap() > 0, "{out}");
+    // t = 0: every estimate outside the window cuts.
+    assert!(always.3.parse::<u64>().unwrap() > 0, "{out}");
+    assert!(always.1 < never.1, "{out}");
+    // The positions run in parallel; the figures do not depend on it.
+    let again = tune_rows(&ok(&args));
+    assert_eq!(rows, again);
+}
+
+#[test]
+fn bench_per_set_takes_the_first_positions_of_each_set() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/positions/");
+    let begin = format!("{dir}stratego-begin.txt");
+    let end = format!("{dir}stratego-end.txt");
+    let out = ok(&[
+        "bench",
+        "stratego",
+        "--set",
+        &begin,
+        "--set",
+        &end,
+        "--per-set",
+        "2",
+        "--depth",
+        "1",
+        "--algos",
+        "staretc",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["rows"][0]["positions"], 4, "{out}");
+}

@@ -52,11 +52,16 @@ pub fn read_set(path: &Path) -> Result<Vec<String>> {
         .collect())
 }
 
-/// Reads and joins position sets, keeping the first `limit` positions.
-pub fn read_sets(files: &[PathBuf], limit: usize) -> Result<Vec<String>> {
+/// Reads and joins position sets, keeping the first `per_set` positions of
+/// each set and then the first `limit` of all.
+pub fn read_sets(files: &[PathBuf], per_set: Option<usize>, limit: usize) -> Result<Vec<String>> {
     let mut positions = Vec::new();
     for f in files {
-        positions.extend(read_set(f)?);
+        let mut set = read_set(f)?;
+        if let Some(n) = per_set {
+            set.truncate(n);
+        }
+        positions.extend(set);
     }
     positions.truncate(limit);
     if positions.is_empty() {
@@ -268,6 +273,7 @@ pub struct Bench<'a> {
     pub algos: &'a str,
     pub depth: Option<u32>,
     pub limit: Option<usize>,
+    pub per_set: Option<usize>,
     pub format: &'a str,
     pub tune: Option<&'a str>,
     pub probcut_params: Option<&'a Path>,
@@ -329,7 +335,7 @@ pub fn run(b: Bench<'_>) -> Result<()> {
         let Some((kind, files, limit, depth)) = jobs.first().filter(|_| b.game.is_some()) else {
             bail!("--tune needs a game and --set FILE");
         };
-        let positions = read_sets(files, *limit)?;
+        let positions = read_sets(files, b.per_set, *limit)?;
         let source = files
             .iter()
             .map(|f| {
@@ -352,7 +358,7 @@ pub fn run(b: Bench<'_>) -> Result<()> {
     let mut all = Vec::new();
     let mut total = 0u64;
     for (i, (kind, files, limit, depth)) in jobs.iter().enumerate() {
-        let positions = read_sets(files, *limit)?;
+        let positions = read_sets(files, b.per_set, *limit)?;
         let source = files
             .iter()
             .map(|f| f.display().to_string())

@@ -380,7 +380,7 @@ impl GameVisitor for Play<'_> {
 }
 
 /// A progress bar on standard error, hidden when it is not a terminal.
-fn progress_bar(len: u64) -> Result<ProgressBar> {
+pub(crate) fn progress_bar(len: u64) -> Result<ProgressBar> {
     if !std::io::stderr().is_terminal() {
         return Ok(ProgressBar::hidden());
     }

@@ -8,14 +8,15 @@
 //! position is searched exactly to depth - 1). DCPCME is the standard
 //! deviation of that error over the positions.
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Result};
+use rayon::prelude::*;
 use starcut::registry::GameVisitor;
 use starcut::search::{Limits, NoTrace, SearchConfig, Searcher, StdClock};
 use starcut::{Game, GameConfig, Status};
 
+use super::matches::progress_bar;
 use crate::search_args::{default_params_file, parse_algo, read_params};
 
 pub struct Tune<'a> {
@@ -37,6 +38,85 @@ pub fn mean_sd(xs: &[f64]) -> (f64, f64) {
     let m = xs.iter().sum::<f64>() / n;
     let v = xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / n;
     (m, v.sqrt())
+}
+
+/// One search's figures.
+#[derive(Default)]
+struct Measured {
+    nodes: u64,
+    ms: f64,
+    cuts: u64,
+    cpc_nodes: u64,
+    /// The move error against the full search (0 for the baseline).
+    error: f64,
+}
+
+/// One position: the full search and one pruned search per t.
+struct PositionResult {
+    base: Measured,
+    pruned: Vec<Measured>,
+}
+
+/// Searches `pos` without ChanceProbCut and then once per configuration;
+/// a move the pruned search prefers is valued by an exact search of the
+/// position after it (once per distinct move).
+fn tune_position<G: Game>(
+    pos: &G,
+    full: &mut Searcher<G>,
+    pruned: &mut Searcher<G>,
+    exact: &mut Searcher<G>,
+    configs: &[SearchConfig],
+    limits: &Limits,
+    depth: u32,
+) -> PositionResult {
+    let clock = StdClock::new();
+    full.clear();
+    let r = full.search(pos, limits, &clock, &mut NoTrace, &mut |_| {});
+    let (full_best, full_value) = (r.best, r.value);
+    let base = Measured {
+        nodes: r.stats.nodes(),
+        ms: r.stats.time_ms,
+        ..Measured::default()
+    };
+    let mut move_value: Vec<(G::Move, f64)> = Vec::new();
+    let runs = configs
+        .iter()
+        .map(|cfg| {
+            pruned.set_config(cfg.clone());
+            pruned.clear();
+            let r = pruned.search(pos, limits, &clock, &mut NoTrace, &mut |_| {});
+            let error = match r.best {
+                Some(m) if Some(m) != full_best => {
+                    let v = match move_value.iter().find(|(k, _)| *k == m) {
+                        Some(&(_, v)) => v,
+                        None => {
+                            let mut child = pos.clone();
+                            child.play(m);
+                            let sign = if child.to_move() == pos.to_move() {
+                                1.0
+                            } else {
+                                -1.0
+                            };
+                            exact.clear();
+                            let v = sign * exact.search_depth(&child, depth - 1).value;
+                            move_value.push((m, v));
+                            v
+                        }
+                    };
+                    full_value - v
+                }
+                _ => 0.0,
+            };
+            Measured {
+                nodes: r.stats.nodes(),
+                ms: r.stats.time_ms,
+                cuts: r.stats.cuts.chance_probcut,
+                cpc_nodes: r.stats.probcut_nodes,
+                error,
+            }
+        })
+        .collect();
+    PositionResult { base, pruned: runs }
 }
 
 impl GameVisitor for Tune<'_> {
@@ -63,20 +143,7 @@ impl GameVisitor for Tune<'_> {
             .map(Path::to_path_buf)
             .unwrap_or_else(|| default_params_file(game));
         let params = read_params(&file)?;
-        let clock = StdClock::new();
         let limits = Limits::depth(self.depth);
-
-        // Baseline: values and best moves of the full search.
-        let mut searcher = Searcher::<G>::new(base.clone());
-        let mut best = Vec::with_capacity(positions.len());
-        let (mut base_nodes, mut base_ms) = (0u64, 0.0);
-        for pos in &positions {
-            searcher.clear();
-            let r = searcher.search(pos, &limits, &clock, &mut NoTrace, &mut |_| {});
-            base_nodes += r.stats.nodes();
-            base_ms += r.stats.time_ms;
-            best.push((r.best, r.value));
-        }
         println!(
             "ChanceProbCut tuning: {game}, {} positions of {}, depth {}, {} (R = {}, depths {:?})",
             positions.len(),
@@ -86,57 +153,63 @@ impl GameVisitor for Tune<'_> {
             params.r,
             params.depths
         );
+        let configs: Vec<SearchConfig> = self
+            .ts
+            .iter()
+            .map(|&t| {
+                let mut p = params.clone();
+                p.t = t;
+                SearchConfig {
+                    chance_probcut: Some(p),
+                    ..base.clone()
+                }
+            })
+            .collect();
+        let exact_config = SearchConfig {
+            chance_probcut: None,
+            multicut: None,
+            ..base.clone()
+        };
+        let bar = progress_bar(positions.len() as u64)?;
+        // Positions are independent (every search starts from a cleared
+        // searcher), so they run on all cores; the sums do not depend on
+        // the order.
+        let results: Vec<PositionResult> = positions
+            .par_iter()
+            .map_init(
+                || {
+                    (
+                        Searcher::<G>::new(base.clone()),
+                        Searcher::<G>::new(base.clone()),
+                        Searcher::<G>::new(exact_config.clone()),
+                    )
+                },
+                |(full, pruned, exact), pos| {
+                    let r = tune_position(pos, full, pruned, exact, &configs, &limits, self.depth);
+                    bar.inc(1);
+                    r
+                },
+            )
+            .collect();
+        bar.finish_and_clear();
+
         println!(
             "{:>8} {:>14} {:>10} {:>9} {:>9} {:>9} {:>12} {:>10}",
             "t", "Nodes", "Reduction", "ACPCME", "DCPCME", "cpc cuts", "cpc nodes", "time ms"
         );
+        let base_nodes: u64 = results.iter().map(|r| r.base.nodes).sum();
+        let base_ms: f64 = results.iter().map(|r| r.base.ms).sum();
         println!(
             "{:>8} {:>14} {:>10} {:>9} {:>9} {:>9} {:>12} {:>10.0}",
             "-", base_nodes, "-", "-", "-", "-", "-", base_ms
         );
-
-        // Exact values of moves a pruned search chose instead.
-        let mut exact = Searcher::<G>::new(SearchConfig {
-            chance_probcut: None,
-            multicut: None,
-            ..base.clone()
-        });
-        let mut move_value: HashMap<(usize, G::Move), f64> = HashMap::new();
-        for &t in self.ts {
-            let mut cfg = base.clone();
-            let mut p = params.clone();
-            p.t = t;
-            cfg.chance_probcut = Some(p);
-            let mut s = Searcher::<G>::new(cfg);
-            let (mut nodes, mut cuts, mut cpc_nodes, mut ms) = (0u64, 0u64, 0u64, 0.0);
-            let mut errors = Vec::with_capacity(positions.len());
-            for (i, pos) in positions.iter().enumerate() {
-                s.clear();
-                let r = s.search(pos, &limits, &clock, &mut NoTrace, &mut |_| {});
-                nodes += r.stats.nodes();
-                cuts += r.stats.cuts.chance_probcut;
-                cpc_nodes += r.stats.probcut_nodes;
-                ms += r.stats.time_ms;
-                let (full_best, full_value) = best[i];
-                let err = match r.best {
-                    Some(m) if Some(m) != full_best => {
-                        let v = *move_value.entry((i, m)).or_insert_with(|| {
-                            let mut child = pos.clone();
-                            child.play(m);
-                            let sign = if child.to_move() == pos.to_move() {
-                                1.0
-                            } else {
-                                -1.0
-                            };
-                            exact.clear();
-                            sign * exact.search_depth(&child, self.depth - 1).value
-                        });
-                        full_value - v
-                    }
-                    _ => 0.0,
-                };
-                errors.push(err);
-            }
+        for (k, &t) in self.ts.iter().enumerate() {
+            let runs = || results.iter().map(|r| &r.pruned[k]);
+            let nodes: u64 = runs().map(|c| c.nodes).sum();
+            let cuts: u64 = runs().map(|c| c.cuts).sum();
+            let cpc_nodes: u64 = runs().map(|c| c.cpc_nodes).sum();
+            let ms: f64 = runs().map(|c| c.ms).sum();
+            let errors: Vec<f64> = runs().map(|c| c.error).collect();
             let (a, d) = mean_sd(&errors);
             let red = 100.0 * (base_nodes as f64 - nodes as f64) / base_nodes.max(1) as f64;
             println!(
