@@ -10,6 +10,7 @@
 
 pub mod board;
 pub mod games;
+pub mod lecture;
 pub mod model;
 pub mod protocol;
 pub mod saved;
