@@ -62,7 +62,7 @@ pub fn marked(v: Value, side: Side) -> String {
     }
 }
 
-/// Why a node was cut, in words: the rule (the engine's own name for it),
+/// Why a node was cut (`parent`: the name of the node above), in words: the rule (the engine's own name for it),
 /// the bound against the window, the reasoning behind the rule, and the
 /// children it leaves unsearched.
 ///
@@ -72,6 +72,7 @@ pub fn marked(v: Value, side: Side) -> String {
 #[allow(clippy::too_many_arguments)]
 pub fn cut(
     node: &str,
+    parent: Option<&str>,
     kind_of_node: ShownKind,
     cut: CutKind,
     value: Value,
@@ -92,16 +93,16 @@ pub fn cut(
         _ => num(u),
     };
     let why = match cut {
-        CutKind::AlphaBeta => match side {
-            Side::High => format!(
-                "{node} is worth at least {}, so MIN, above, will not let play reach it",
-                num(value)
-            ),
-            _ => format!(
-                "{node} is worth at most {}, so MAX, above, will not let play reach it",
-                num(value)
-            ),
-        },
+        CutKind::AlphaBeta => format!(
+            "{node} is worth {} {}, and that is all {} needs to know",
+            if side == Side::High {
+                "at least"
+            } else {
+                "at most"
+            },
+            num(value),
+            parent.unwrap_or("the search")
+        ),
         CutKind::Star1CutI | CutKind::Star1CutII => format!(
             "the outcomes searched so far, with every outcome not yet searched counted \
              at {assumed}, already average {}",
@@ -168,6 +169,7 @@ mod tests {
     fn a_star1_cut_ii_in_words() {
         let text = cut(
             "A",
+            None,
             ShownKind::Chance,
             CutKind::Star1CutII,
             4.0 / 3.0,
@@ -188,6 +190,7 @@ mod tests {
     fn an_alpha_beta_cut_at_a_min_node_in_words() {
         let text = cut(
             "C",
+            Some("A"),
             ShownKind::Min,
             CutKind::AlphaBeta,
             -8.0,
@@ -207,6 +210,7 @@ mod tests {
     fn a_lower_bound_cut_counts_unsearched_outcomes_at_minus_u() {
         let text = cut(
             "A",
+            None,
             ShownKind::Chance,
             CutKind::Star1CutI,
             3.5,

@@ -378,7 +378,17 @@ impl Replay {
                             .collect();
                         event = Some((
                             EventKind::Cut,
-                            explain::cut(name, tn.kind, *kind, v, w, tree.bound, reason, &pruned),
+                            explain::cut(
+                                name,
+                                tn.parent.map(|p| tree.nodes[p].name.as_str()),
+                                tn.kind,
+                                *kind,
+                                v,
+                                w,
+                                tree.bound,
+                                reason,
+                                &pruned,
+                            ),
                         ));
                     }
                 }
