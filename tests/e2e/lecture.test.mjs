@@ -96,6 +96,7 @@ test('Schadd Figure 5.3 node counts and Figure 5.4 probes, by the buttons', asyn
   assert.equal(await page.locator('#lecture-algo').inputValue(), 'star2');
   await page.getByRole('button', { name: 'Cut ▶▶' }).click();
   assert.match(await text(page, 'lecture-event'), /^star2 probe cut at A: upper bound -175 ≤ alpha -150\./);
+  assert.match(await text(page, 'lecture-event'), /never searched: C, E\.$/);
   assert.equal(await text(page, 'lecture-bounds'), 'A: [-1000, -175]');
   assert.equal((await compare(page)).star2, 5);
   assert.equal((await compare(page)).star1, 6);

@@ -88,6 +88,9 @@ pub struct Replay {
     /// For each node, the cursor from which it is drawn pruned (never
     /// searched nodes only).
     pruned_from: Vec<Option<usize>>,
+    /// Events that open or close a Star2 probe's visit of an outcome (only
+    /// its first move is searched; what it returns is the probe value).
+    probe_visit: Vec<bool>,
 }
 
 impl Replay {
@@ -101,6 +104,9 @@ impl Replay {
         let mut node_of = Vec::with_capacity(events.len());
         let mut visited = vec![false; tree.nodes.len()];
         let mut first_cut: Vec<Option<usize>> = vec![None; tree.nodes.len()];
+        let mut probe_visit = vec![false; events.len()];
+        // The Enter event of the visit open at each ply.
+        let mut entered_at: Vec<usize> = Vec::new();
         for (i, e) in events.iter().enumerate() {
             let at = |ply: usize| {
                 path.get(ply)
@@ -144,6 +150,26 @@ impl Replay {
                 | TraceEvent::ChildValue { ply, .. }
                 | TraceEvent::Exit { ply, .. } => at(*ply)?,
             };
+            match e {
+                TraceEvent::Enter { ply, .. } => {
+                    entered_at.truncate(*ply);
+                    entered_at.push(i);
+                }
+                TraceEvent::Exit { ply, .. } => {
+                    // A probe's visit: Exit at ply + 1, then Probe at ply.
+                    let probed = matches!(
+                        events.get(i + 1),
+                        Some(TraceEvent::Probe { ply: p, .. }) if p + 1 == *ply
+                    );
+                    if probed {
+                        probe_visit[i] = true;
+                        if let Some(&k) = entered_at.get(*ply) {
+                            probe_visit[k] = true;
+                        }
+                    }
+                }
+                _ => {}
+            }
             node_of.push(node);
         }
         let end = events.len();
@@ -167,6 +193,7 @@ impl Replay {
             events,
             node_of,
             pruned_from,
+            probe_visit,
         })
     }
 
@@ -188,14 +215,20 @@ impl Replay {
             .collect()
     }
 
-    /// Children of `node` never entered in the whole search.
-    pub fn never_searched(&self, tree: &ShownTree, node: usize) -> Vec<usize> {
-        tree.nodes[node]
-            .children
-            .iter()
-            .copied()
-            .filter(|&c| self.pruned_from[c].is_some())
-            .collect()
+    /// The nodes below `node` that its cut at `cursor` leaves unsearched
+    /// (the topmost of each pruned subtree; not those an earlier cut below
+    /// already left out).
+    pub fn never_searched(&self, tree: &ShownTree, node: usize, cursor: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut stack: Vec<usize> = tree.nodes[node].children.iter().rev().copied().collect();
+        while let Some(c) = stack.pop() {
+            match self.pruned_from[c] {
+                Some(k) if k == cursor => out.push(c),
+                Some(_) => {}
+                None => stack.extend(tree.nodes[c].children.iter().rev().copied()),
+            }
+        }
+        out
     }
 
     /// The state after the first `cursor` events.
@@ -251,14 +284,20 @@ impl Replay {
                             _ => String::new(),
                         };
                         let _ = kind;
-                        event = Some((
-                            EventKind::Enter,
+                        let text = if self.probe_visit[i] {
+                            format!(
+                                "Probe {name} ({}): only its first move is searched, window {}",
+                                tn.kind.name(),
+                                explain::window(w)
+                            )
+                        } else {
                             format!(
                                 "Enter {name} ({}) with window {}{value}",
                                 tn.kind.name(),
                                 explain::window(w)
-                            ),
-                        ));
+                            )
+                        };
+                        event = Some((EventKind::Enter, text));
                     }
                 }
                 TraceEvent::ChanceBounds {
@@ -372,7 +411,7 @@ impl Replay {
                         let v = max_view(side, *value);
                         let w = nodes[n].window.unwrap_or((-tree.bound, tree.bound));
                         let pruned: Vec<String> = self
-                            .never_searched(tree, n)
+                            .never_searched(tree, n, cursor)
                             .into_iter()
                             .map(|c| tree.nodes[c].name.clone())
                             .collect();
@@ -388,6 +427,21 @@ impl Replay {
                                 tree.bound,
                                 reason,
                                 &pruned,
+                            ),
+                        ));
+                    }
+                }
+                TraceEvent::Exit { value, .. } if self.probe_visit[i] => {
+                    // Not the node's value: the probe event that follows
+                    // records it.
+                    nodes[n].open = false;
+                    open.retain(|&o| o != n);
+                    if last {
+                        event = Some((
+                            EventKind::Exit,
+                            format!(
+                                "{name}: its first move is worth {}",
+                                explain::num(max_view(side, *value))
                             ),
                         ));
                     }

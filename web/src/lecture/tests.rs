@@ -83,6 +83,25 @@ fn schadd_5_4_probes_and_the_star2_cut() {
         probes[0]
     );
     assert!(probes[1].ends_with("[-1000, -175]"), "{}", probes[1]);
+    // The probe's visit of X is not X's value.
+    let texts: Vec<String> = (1..=l.replay.len())
+        .filter_map(|c| l.replay.frame(&l.tree, c).event.map(|e| e.1))
+        .collect();
+    assert_eq!(
+        texts[1..7],
+        [
+            "A: outcome X (p = 0.9) leads to X",
+            "Probe X (MIN): only its first move is searched, window (-277.778, 277.778)",
+            "X: move B leads to B",
+            "Enter B (leaf) with window (-277.778, 277.778), value -250",
+            "B returns -250",
+            "X: its first move is worth -250",
+        ],
+        "{texts:#?}"
+    );
+    let end = l.replay.frame(&l.tree, l.replay.len());
+    assert_eq!(end.nodes[1].value, None, "X was only probed");
+    assert_eq!(end.nodes[1].probe, Some(-250.0));
     let cuts = cut_texts(&mut l);
     assert_eq!(cuts.len(), 1);
     assert!(
@@ -90,6 +109,7 @@ fn schadd_5_4_probes_and_the_star2_cut() {
         "{}",
         cuts[0]
     );
+    assert!(cuts[0].ends_with("never searched: C, E."), "{}", cuts[0]);
     // After the cut, C and E are drawn pruned.
     let end = l.replay.frame(&l.tree, l.replay.len());
     let pruned: Vec<&str> = (0..l.tree.nodes.len())

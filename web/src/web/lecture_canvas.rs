@@ -192,19 +192,27 @@ pub fn draw_tree(ctx: &CanvasRenderingContext2d, l: &Lecture, frame: &Frame) {
             ctx.set_font(&format!("{small}px sans-serif"));
         }
 
-        // What the search knows about the node.
-        let mut below = y + r + small * 0.9;
+        // What the search knows about the node, to its right (the edges
+        // leave from below): the value returned, a chance node's bounds.
+        let mut right = y + r * 0.7;
         if let (Some((v, s)), false) = (st.value, node.value.is_some()) {
             ctx.set_font(&format!("bold {small}px sans-serif"));
             let colour = if s == Side::Exact { ACCENT } else { CUT };
-            text(ctx, &explain::marked(v, s), x, below, "center", colour);
+            text(
+                ctx,
+                &explain::marked(v, s),
+                x + r + 6.0,
+                right,
+                "left",
+                colour,
+            );
             ctx.set_font(&format!("{small}px sans-serif"));
-            below += small * 1.1;
+            right += small * 1.15;
         }
         if node.kind == ShownKind::Chance {
             if let Some(b) = st.bounds {
                 if st.open || frame.current == Some(n) {
-                    text(ctx, &explain::bounds(b), x, below, "center", ACCENT);
+                    text(ctx, &explain::bounds(b), x + r + 6.0, right, "left", ACCENT);
                 }
             }
         }
@@ -232,7 +240,14 @@ pub fn draw_tree(ctx: &CanvasRenderingContext2d, l: &Lecture, frame: &Frame) {
             } else {
                 format!("probe {dir} {}", explain::num(p))
             };
-            text(ctx, &label, x + r + 6.0, y + r * 0.7, "left", PROBE);
+            text(
+                ctx,
+                &label,
+                x - r - 5.0,
+                y + r * 0.7 + small * 0.4,
+                "right",
+                PROBE,
+            );
         }
         if let Some(kind) = st.cut {
             ctx.set_font(&format!("bold {small}px sans-serif"));
