@@ -38,7 +38,7 @@ test('Arts Figure 4.6: step to the cuts, back, and compare all algorithms', asyn
   assert.equal(await page.locator('#lecture-algo').inputValue(), 'star1');
   assert.equal(await page.getByLabel('Alpha').inputValue(), '3');
   assert.equal(await page.getByLabel('Beta').inputValue(), '4');
-  await page.getByLabel('Search tree').focus();
+  // The tree has the focus after a choice: → steps, it does not change the list.
   assert.match(await text(page, 'lecture-step'), /^Step 0 \/ \d+$/);
 
   await page.keyboard.press('ArrowRight');
@@ -116,6 +116,12 @@ test('lecture mode and its step survive a reload and open from a link', async (t
   await engineReady(page);
   assert.match(await text(page, 'lecture-step'), /^Step 6 \//);
   assert.equal((await compare(page)).star1, 14);
+  // Arts Figure 4.7: P = -10 cuts F, and A's upper bound -7/3 cuts A; G never searched.
+  await page.getByLabel('Search tree').focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+ArrowLeft');
+  assert.match(await text(page, 'lecture-event'), /^star1 cut II at A: upper bound -2\.333 ≤ alpha -2\..*never searched: G\.$/);
+  await screenshot(page, 'lecture-arts-4.7-root-cut');
   // Back to the game: the board is there, the fragment gone.
   await page.getByRole('button', { name: 'Play' }).click();
   assert.ok(await page.getByLabel('Board').isVisible());

@@ -164,6 +164,14 @@ fn dispatch(msg: LectureMsg) {
     });
 }
 
+/// Moves the focus from a list just used to the tree, so that the arrow
+/// keys step the search instead of changing the list's choice.
+fn focus_tree() {
+    if let Ok(canvas) = by_id("lecture-canvas").dyn_into::<web_sys::HtmlElement>() {
+        let _ = canvas.focus();
+    }
+}
+
 fn read_window() -> LectureMsg {
     let num = |id: &str| {
         dom::input(id)
@@ -187,9 +195,11 @@ fn wire() {
             dispatch(LectureMsg::Example(name));
             with_view(|v| textarea().set_value(&v.page.settings.tree));
         }
+        focus_tree();
     });
     on_id("lecture-algo", "change", |_| {
-        dispatch(LectureMsg::Algorithm(dom::select("lecture-algo").value()))
+        dispatch(LectureMsg::Algorithm(dom::select("lecture-algo").value()));
+        focus_tree();
     });
     on_id("lecture-alpha", "change", |_| dispatch(read_window()));
     on_id("lecture-beta", "change", |_| dispatch(read_window()));
