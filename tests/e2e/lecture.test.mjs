@@ -78,7 +78,10 @@ test('Arts Figure 4.6: step to the cuts, back, and compare all algorithms', asyn
   assert.deepEqual(Object.keys(nodes), ['expectimax', 'star0.5', 'star1', 'star2', 'star2.5', 'staretc']);
   assert.equal(nodes.star1, 6);
   assert.ok(nodes.expectimax > nodes.star1, JSON.stringify(nodes));
-  assert.ok(await page.getByLabel('Nodes per algorithm').isVisible());
+  const chart = page.locator('#lecture-chart');
+  assert.ok(await chart.isVisible());
+  assert.equal(await chart.getAttribute('aria-label'),
+    `Nodes per algorithm: ${Object.entries(nodes).map(([a, n]) => `${a} ${n}`).join(', ')}`);
   assertNoErrors(s);
 });
 

@@ -260,6 +260,7 @@ impl View {
                 set_hidden("lecture-error", false);
                 draw::draw_message(&self.tree_ctx, "No tree to show: see the error above.");
                 draw::draw_chart(&self.chart_ctx, &[], "");
+                let _ = by_id("lecture-chart").set_attribute("aria-label", "Nodes per algorithm");
                 set_text("lecture-step", "");
                 set_text("lecture-event", "");
                 let _ = by_id("lecture-event").set_attribute("data-kind", "");
@@ -369,6 +370,16 @@ impl View {
                 set_disabled("lecture-last", frame.cursor == len);
                 draw::draw_tree(&self.tree_ctx, l, &frame);
                 draw::draw_chart(&self.chart_ctx, &l.compare, &s.algorithm);
+                // The chart's numbers for screen readers (and the tests).
+                let bars: Vec<String> = l
+                    .compare
+                    .iter()
+                    .map(|r| format!("{} {}", r.algorithm, r.nodes))
+                    .collect();
+                let _ = by_id("lecture-chart").set_attribute(
+                    "aria-label",
+                    &format!("Nodes per algorithm: {}", bars.join(", ")),
+                );
                 let mut html = String::from(
                     "<tr><th>algorithm</th><th>nodes</th><th>value</th><th>cuts</th></tr>",
                 );
