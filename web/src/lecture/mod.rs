@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use starcut::search::{ChanceAlgo, RecordingTracer, SearchConfig, Searcher, Stats, TraceEvent};
 use starcut::tree::examples::{Example, EXAMPLES};
 use starcut::tree::TreeGame;
-use starcut::{Player, Value};
+use starcut::{Game, Player, Value};
 
 use crate::saved::{percent_decode, percent_encode};
 use layout::Layout;
@@ -208,7 +208,7 @@ fn search(
     depth: u32,
     window: (Value, Value),
 ) -> Result<(AlgoRun, Stats, Vec<TraceEvent>), String> {
-    let root_side = pos_side(pos);
+    let root_side = pos.to_move();
     // The search's window is the root side's; the lecture's is MAX's.
     let (a, b) = if root_side == Player::First {
         window
@@ -237,11 +237,6 @@ fn search(
         cuts,
     };
     Ok((run, r.stats, tracer.events))
-}
-
-fn pos_side(pos: &TreeGame) -> Player {
-    use starcut::Game;
-    pos.to_move()
 }
 
 impl Lecture {

@@ -263,9 +263,7 @@ impl Replay {
                             Some((EventKind::Step, format!("{parent}: {what} leads to {name}")));
                     }
                 }
-                TraceEvent::Enter {
-                    alpha, beta, kind, ..
-                } => {
+                TraceEvent::Enter { alpha, beta, .. } => {
                     entered += 1;
                     let w = window_of(side, *alpha, *beta);
                     let st = &mut nodes[n];
@@ -283,7 +281,6 @@ impl Replay {
                             }
                             _ => String::new(),
                         };
-                        let _ = kind;
                         let text = if self.probe_visit[i] {
                             format!(
                                 "Probe {name} ({}): only its first move is searched, window {}",
