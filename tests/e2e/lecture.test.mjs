@@ -73,6 +73,15 @@ test('Arts Figure 4.6: step to the cuts, back, and compare all algorithms', asyn
   assert.match(await text(page, 'lecture-result'), /^1\.333 \(≤ alpha: an upper bound\), 6 nodes, depth 2$/);
   await screenshot(page, 'lecture-arts-4.6-end');
 
+  // Clicking a node shows its first visit: C at (500, 218) of the 1000x440
+  // canvas (leaf slots 2 and 3 of 6); D, never searched, shows A's cut.
+  const box = await page.getByLabel('Search tree').boundingBox();
+  const click = (x, y) => page.mouse.click(box.x + x * box.width / 1000, box.y + y * box.height / 440);
+  await click(70 + 0.5 * 860, 218);
+  assert.equal(await text(page, 'lecture-event'), 'Enter C (MIN) with window (-3, 10)');
+  await click(70 + 0.9 * 860, 218);
+  assert.match(await text(page, 'lecture-event'), /^star1 cut II at A/);
+
   // Every algorithm on the same tree and window (the chart draws the same).
   const nodes = await compare(page);
   assert.deepEqual(Object.keys(nodes), ['expectimax', 'star0.5', 'star1', 'star2', 'star2.5', 'staretc']);

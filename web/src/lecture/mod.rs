@@ -330,6 +330,9 @@ pub enum LectureMsg {
     /// The root window (alpha, beta), from MAX's point of view.
     Window(Value, Value),
     Nav(LectureNav),
+    /// Jump to a node (clicked on the canvas): its first visit, or the cut
+    /// that prunes it.
+    Node(usize),
 }
 
 /// Lecture mode's whole state: the settings (always kept, even when they
@@ -357,6 +360,15 @@ impl LecturePage {
     pub fn update(&mut self, msg: LectureMsg) {
         let mut s = self.settings.clone();
         match msg {
+            LectureMsg::Node(n) => {
+                if let Ok(l) = &mut self.lecture {
+                    if let Some(c) = l.replay.cursor_of(n) {
+                        l.settings.cursor = c;
+                        self.settings.cursor = c;
+                    }
+                }
+                return;
+            }
             LectureMsg::Nav(nav) => {
                 if let Ok(l) = &mut self.lecture {
                     l.nav(nav);

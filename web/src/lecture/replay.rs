@@ -91,6 +91,8 @@ pub struct Replay {
     /// Events that open or close a Star2 probe's visit of an outcome (only
     /// its first move is searched; what it returns is the probe value).
     probe_visit: Vec<bool>,
+    /// The leaf outcome each probe event scores, if it is one.
+    probed_leaf: Vec<Option<usize>>,
 }
 
 impl Replay {
@@ -105,6 +107,7 @@ impl Replay {
         let mut visited = vec![false; tree.nodes.len()];
         let mut first_cut: Vec<Option<usize>> = vec![None; tree.nodes.len()];
         let mut probe_visit = vec![false; events.len()];
+        let mut probed_leaf = vec![None; events.len()];
         // The Enter event of the visit open at each ply.
         let mut entered_at: Vec<usize> = Vec::new();
         for (i, e) in events.iter().enumerate() {
@@ -142,6 +145,7 @@ impl Replay {
                     if let Some(&k) = tree.nodes[n].children.get(*child) {
                         if tree.nodes[k].children.is_empty() {
                             visited[k] = true;
+                            probed_leaf[i] = Some(k);
                         }
                     }
                     n
@@ -194,6 +198,7 @@ impl Replay {
             node_of,
             pruned_from,
             probe_visit,
+            probed_leaf,
         })
     }
 
@@ -213,6 +218,23 @@ impl Replay {
             .filter(|(_, e)| matches!(e, TraceEvent::Cut { .. }))
             .map(|(i, _)| i + 1)
             .collect()
+    }
+
+    /// Where to look at `node`: the cursor of its first visit, or, for a
+    /// node never searched, of the cut that leaves it out.
+    pub fn cursor_of(&self, node: usize) -> Option<usize> {
+        if let Some(c) = self.pruned_from.get(node).copied().flatten() {
+            return Some(c);
+        }
+        self.events.iter().enumerate().find_map(|(i, e)| {
+            let here = match e {
+                TraceEvent::Enter { .. } => self.node_of[i] == node,
+                // A leaf outcome scored by a probe.
+                TraceEvent::Probe { .. } => self.probed_leaf[i] == Some(node),
+                _ => false,
+            };
+            here.then_some(i + 1)
+        })
     }
 
     /// The nodes below `node` that its cut at `cursor` leaves unsearched

@@ -336,3 +336,26 @@ fn fragments_round_trip() {
 fn l_len(page: &LecturePage) -> usize {
     page.lecture.as_ref().unwrap().replay.len()
 }
+
+#[test]
+fn a_clicked_node_shows_its_first_visit_or_its_pruning_cut() {
+    let mut page = LecturePage::new(LectureSettings::of_example(&examples::ARTS_4_6));
+    let l = page.lecture.as_ref().unwrap();
+    let id = |name: &str| l.tree.nodes.iter().position(|n| n.name == name).unwrap();
+    let (c, d) = (id("C"), id("D"));
+    page.update(LectureMsg::Node(c));
+    let f = page.lecture.as_ref().unwrap().frame();
+    assert_eq!(f.current, Some(c));
+    assert_eq!(f.event.unwrap().1, "Enter C (MIN) with window (-3, 10)");
+    page.update(LectureMsg::Node(d));
+    let f = page.lecture.as_ref().unwrap().frame();
+    assert!(f.event.unwrap().1.starts_with("star1 cut II at A"));
+    assert!(f.pruned[d]);
+    // A leaf outcome scored by a probe (Hsu's example under Star2).
+    let mut s = LectureSettings::of_example(&examples::HSU_STAR1);
+    s.algorithm = "star2".into();
+    let mut page = LecturePage::new(s);
+    page.update(LectureMsg::Node(2));
+    let f = page.lecture.as_ref().unwrap().frame();
+    assert_eq!(f.event.unwrap().0, EventKind::Probe);
+}

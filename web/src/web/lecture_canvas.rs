@@ -58,21 +58,9 @@ pub fn draw_message(ctx: &CanvasRenderingContext2d, message: &str) {
 /// Draws the tree as it stands at `frame`.
 pub fn draw_tree(ctx: &CanvasRenderingContext2d, l: &Lecture, frame: &Frame) {
     ctx.clear_rect(0.0, 0.0, TREE_W, TREE_H);
-    let (left, right, top, bottom) = (70.0, 70.0, 48.0, 52.0);
-    let lay = &l.layout;
-    let row_h = if lay.rows > 1 {
-        (TREE_H - top - bottom) / (lay.rows - 1) as f64
-    } else {
-        0.0
-    };
-    let slot_w = (TREE_W - left - right) / lay.slots.max(2) as f64;
-    let r = (slot_w * 0.32).min(row_h * 0.2).clamp(6.0, 17.0);
-    let pos = |n: usize| {
-        (
-            left + lay.x[n] * (TREE_W - left - right),
-            top + lay.row[n] as f64 * row_h,
-        )
-    };
+    let scaled = l.layout.scaled(TREE_W, TREE_H);
+    let r = scaled.r;
+    let pos = |n: usize| scaled.pos(n);
     let small = (r * 0.75).clamp(9.0, 12.0);
     ctx.set_text_baseline("middle");
 

@@ -206,6 +206,29 @@ fn wire() {
     on_id("lecture-load", "click", |_| {
         dispatch(LectureMsg::Tree(textarea().value()))
     });
+    // A click on a node shows its first visit (or the cut that prunes it).
+    on_id("lecture-canvas", "click", |event| {
+        let Some(event) = event.dyn_ref::<web_sys::MouseEvent>() else {
+            return;
+        };
+        let rect = by_id("lecture-canvas").get_bounding_client_rect();
+        if rect.width() <= 0.0 || rect.height() <= 0.0 {
+            return;
+        }
+        let x = (f64::from(event.client_x()) - rect.left()) * draw::TREE_W / rect.width();
+        let y = (f64::from(event.client_y()) - rect.top()) * draw::TREE_H / rect.height();
+        let node = with_view(|v| {
+            v.page
+                .lecture
+                .as_ref()
+                .ok()
+                .and_then(|l| l.layout.scaled(draw::TREE_W, draw::TREE_H).node_at(x, y))
+        })
+        .flatten();
+        if let Some(n) = node {
+            dispatch(LectureMsg::Node(n));
+        }
+    });
     let nav = |id: &'static str, nav: LectureNav| {
         on_id(id, "click", move |_| dispatch(LectureMsg::Nav(nav)))
     };
