@@ -4,12 +4,14 @@
 //! The pure parts (no web-sys) are tested natively: [`protocol`] (the
 //! messages of the worker), [`board`] (reading boards and squares from
 //! notation), [`session`] and [`games`] (a game in progress for any game),
-//! [`model`] (the UI state machine) and [`saved`] (saved games and share
-//! links). The browser parts live in [`web`] and are exercised by the
+//! [`model`] (the UI state machine), [`saved`] (saved games and share
+//! links) and [`lecture`] (lecture mode: a small search stepped event by
+//! event). The browser parts live in [`web`] and are exercised by the
 //! Playwright tests in `tests/e2e/`.
 
 pub mod board;
 pub mod games;
+pub mod lecture;
 pub mod model;
 pub mod protocol;
 pub mod saved;

@@ -17,6 +17,7 @@ use super::dom::{self, by_id, on_id, set_disabled, set_hidden, set_text};
 use super::worker_client::{WorkerClient, WorkerEvent};
 use crate::board::Sq;
 use crate::games;
+use crate::lecture::LectureSettings;
 use crate::model::{Effect, Model, Msg, Nav, Purpose, WorkerState};
 use crate::protocol::{FromWorker, GameKind, Limit, SearchSettings, ToWorker, ALGORITHMS};
 use crate::saved::SavedGame;
@@ -67,7 +68,9 @@ pub fn start() {
     let (mut model, mut effects) = Model::new(fresh(), Player::First, random_seed());
     let location = dom::window().location();
     let hash = location.hash().unwrap_or_default();
-    if hash.len() > 1 {
+    // `#lecture…` opens lecture mode (super::lecture_view), not a game.
+    let lecture_link = LectureSettings::is_lecture_fragment(&hash);
+    if hash.len() > 1 && !lecture_link {
         let loaded = SavedGame::from_fragment(&hash).and_then(|s| s.restore_into(&mut model));
         match loaded {
             Ok(e) => effects = e,
@@ -123,7 +126,11 @@ pub fn start() {
     };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
     wire_events();
+    let lecture_notice = super::lecture_view::start(&hash);
     with_app(|app| {
+        if let Some(text) = lecture_notice {
+            app.model.notice = Some(crate::model::Notice { error: true, text });
+        }
         app.apply(effects);
         app.show_settings();
         app.after_update();
@@ -710,6 +717,13 @@ fn wire_events() {
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
         if in_field || key.alt_key() || key.ctrl_key() || key.meta_key() {
+            return;
+        }
+        if super::lecture_view::key(key) {
+            event.prevent_default();
+            return;
+        }
+        if super::lecture_view::is_active() {
             return;
         }
         let nav = match key.key().as_str() {

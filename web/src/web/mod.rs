@@ -4,5 +4,7 @@
 pub mod app;
 pub mod canvas;
 pub mod dom;
+pub mod lecture_canvas;
+pub mod lecture_view;
 pub mod worker_client;
 pub mod worker_main;
