@@ -424,18 +424,7 @@ impl App {
                 r.pv.join(" ")
             },
         );
-        set_text(
-            "stat-cuts",
-            &if r.cuts.is_empty() {
-                "none".into()
-            } else {
-                r.cuts
-                    .iter()
-                    .map(|(k, n)| format!("{k} {n}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            },
-        );
+        set_text("stat-cuts", &dom::cuts_text(&r.cuts));
         // Eval bar: the first player's share, from the searching side's value.
         if let Some(v) = r.value {
             let bound = if r.bound > 0.0 { r.bound } else { 1.0 };

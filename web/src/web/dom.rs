@@ -20,6 +20,17 @@ pub fn by_id(id: &str) -> Element {
         .unwrap_or_else(|| panic!("index.html has no element #{id}"))
 }
 
+/// "alpha-beta 12, star1 cut I 3", or "none": cut counts by kind.
+pub fn cuts_text<K: std::fmt::Display, N: std::fmt::Display>(cuts: &[(K, N)]) -> String {
+    if cuts.is_empty() {
+        return "none".into();
+    }
+    cuts.iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 pub fn set_text(id: &str, text: &str) {
     let el = by_id(id);
     if el.text_content().as_deref() != Some(text) {

@@ -407,15 +407,7 @@ impl View {
                     "<tr><th>algorithm</th><th>nodes</th><th>value</th><th>cuts</th></tr>",
                 );
                 for r in &l.compare {
-                    let cuts = if r.cuts.is_empty() {
-                        "none".to_string()
-                    } else {
-                        r.cuts
-                            .iter()
-                            .map(|(k, n)| format!("{k} {n}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    };
+                    let cuts = dom::cuts_text(&r.cuts);
                     html.push_str(&format!(
                         "<tr data-algorithm=\"{a}\"{cls}><td>{a}</td><td class=\"nodes\">{n}</td><td>{v}</td><td>{cuts}</td></tr>",
                         a = r.algorithm,
