@@ -329,4 +329,41 @@ mod tests {
         assert!(!p.models.is_empty());
         assert!(resolve_params(&mut parse_algo("star2+cpc").unwrap(), "nosuchgame", None).is_err());
     }
+
+    #[test]
+    fn probcut_flags() {
+        let c = parse_algo("staretc+pc=1.6").unwrap();
+        assert_eq!(c.probcut.as_ref().unwrap().t, 1.6);
+        assert!(c.chance_probcut.is_none() && c.multicut.is_none());
+        assert!(parse_algo("staretc+pc")
+            .unwrap()
+            .probcut
+            .unwrap()
+            .t
+            .is_nan());
+        // All three forward prunings, each with its own t.
+        let mut c = parse_algo("staretc+pc=0.4+cpc=2+mc").unwrap();
+        resolve_params(&mut c, "stratego", None).unwrap();
+        let (pc, cpc) = (c.probcut.unwrap(), c.chance_probcut.unwrap());
+        assert_eq!((pc.t, cpc.t), (0.4, 2.0));
+        assert_eq!(pc.models, cpc.models);
+        assert!(pc.model_at(4).is_some());
+        // The file's t when none is given.
+        let mut c = parse_algo("staretc+pc").unwrap();
+        resolve_params(&mut c, "dice", None).unwrap();
+        let file = read_params(&default_params_file("dice")).unwrap();
+        assert_eq!(c.probcut.unwrap().t, file.t);
+        for (bad, why) in [
+            ("staretc+pc=abc", "t is not a number"),
+            ("staretc+pc=", "t is not a number"),
+            ("staretc+pc=nan", "t is not a number"),
+            ("staretc+pc=-1", "must be a finite number >= 0"),
+            ("staretc+pc=inf", "must be a finite number >= 0"),
+            ("staretc+cpc=nan", "t is not a number"),
+        ] {
+            let err = parse_algo(bad).unwrap_err().to_string();
+            assert!(err.contains(bad) && err.contains(why), "{bad}: {err}");
+        }
+        assert!(resolve_params(&mut parse_algo("star2+pc").unwrap(), "nosuchgame", None).is_err());
+    }
 }
