@@ -30,10 +30,10 @@ pub struct SearchArgs {
     pub depth: u32,
     /// Algorithm and enhancements, e.g. `star2`, `staretc+pvs`, `star1+nott`, `plain`.
     ///
-    /// ALGO[+FLAG...]: ALGO is expectimax, star0.5, star1, star2, star2.5 or
+    /// `ALGO[+FLAG...]`: ALGO is expectimax, star0.5, star1, star2, star2.5 or
     /// staretc (`plain`: expectimax with everything off). Flags: pvs, noab,
     /// nott, nohistory, nokillers, noorder, noid, seq (sequential probing),
-    /// h<N> (probing factor), verify (re-search every cut). Forward pruning
+    /// hN (probing factor N), verify (re-search every cut). Forward pruning
     /// (not exact): cpc / cpc=T (ChanceProbCut at chance nodes), pc / pc=T
     /// (ProbCut at decision nodes; both use the game's
     /// assets/params/chanceprobcut-GAME.json, with the file's t or T), mc /

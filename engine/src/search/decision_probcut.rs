@@ -14,8 +14,9 @@
 //!   the node returns alpha (fail low).
 //!
 //! A threshold outside (-U, U) skips its test: no shallow value can cross
-//! it (or every one does, which says nothing about the position). A model
-//! with a <= 0 is not used.
+//! it (or every one does, which says nothing about the position); so does
+//! a window edge at +-U, where the estimate would become a claimed win or
+//! loss. A model with a <= 0 is not used.
 //!
 //! The shallow search of the node is run move by move at the next ply over
 //! the node's already ordered moves, as Multi-Cut does: with the null window
@@ -75,7 +76,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         let inside = |x: Value| x > -u && x < u;
         let high = (beta - b + spread) / a;
         let low = (alpha - b - spread) / a;
-        let (try_high, try_low) = (inside(high), inside(low));
+        // A window edge at a bound would turn an estimate into a claimed
+        // win or loss: no test there.
+        let (try_high, try_low) = (beta < u && inside(high), alpha > -u && inside(low));
         if !try_high && !try_low {
             return None;
         }
