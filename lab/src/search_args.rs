@@ -13,8 +13,9 @@
 //! game's parameter file `assets/params/chanceprobcut-GAME.json` and the
 //! file's t, `cpc=T` with t = T; `mc` switches Multi-Cut on with M = 10,
 //! C = 3, R = 2, `mc=M,C,R` (or `mc=M,C,R,D` with a minimum depth D) sets
-//! them. The parameter file is read by [`resolve_params`], once the game
-//! is known.
+//! them; `pc` switches ProbCut at decision nodes on with the same
+//! parameter file and the file's t, `pc=T` with t = T. The parameter file
+//! is read by [`resolve_params`], once the game is known.
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +29,15 @@ pub struct SearchArgs {
     #[arg(long, default_value_t = 4)]
     pub depth: u32,
     /// Algorithm and enhancements, e.g. `star2`, `staretc+pvs`, `star1+nott`, `plain`.
+    ///
+    /// `ALGO[+FLAG...]`: ALGO is expectimax, star0.5, star1, star2, star2.5 or
+    /// staretc (`plain`: expectimax with everything off). Flags: pvs, noab,
+    /// nott, nohistory, nokillers, noorder, noid, seq (sequential probing),
+    /// hN (probing factor N), verify (re-search every cut). Forward pruning
+    /// (not exact): cpc / cpc=T (ChanceProbCut at chance nodes), pc / pc=T
+    /// (ProbCut at decision nodes; both use the game's
+    /// assets/params/chanceprobcut-GAME.json, with the file's t or T), mc /
+    /// mc=M,C,R (Multi-Cut).
     #[arg(long, default_value = "staretc")]
     pub algo: String,
     /// Star2.5/StarETC probing factor h (moves probed per outcome).
@@ -50,7 +60,8 @@ pub struct SearchArgs {
     /// file (assets/params/chanceprobcut-GAME.json) unless --probcut-params.
     #[arg(long, value_name = "T")]
     pub chance_probcut: Option<f64>,
-    /// ChanceProbCut parameter file (JSON, see assets/params/README.md).
+    /// ChanceProbCut parameter file (JSON, see assets/params/README.md); also
+    /// used by `+pc`.
     #[arg(long, value_name = "FILE")]
     pub probcut_params: Option<PathBuf>,
 }
@@ -120,12 +131,16 @@ pub fn parse_algo(name: &str) -> Result<SearchConfig> {
             "verify" => config.verify_cuts = true,
             "cpc" => config.chance_probcut = Some(cpc_placeholder(f64::NAN)?),
             f if f.starts_with("cpc=") => {
-                let t = f[4..]
-                    .trim()
-                    .parse::<f64>()
-                    .map_err(|_| anyhow!("algorithm '{name}': '{f}': t is not a number"))?;
+                let t = flag_t(f, name)?;
                 config.chance_probcut =
                     Some(cpc_placeholder(t).map_err(|e| anyhow!("algorithm '{name}': {e}"))?);
+            }
+            "pc" => config.probcut = Some(placeholder("ProbCut", f64::NAN)?),
+            f if f.starts_with("pc=") => {
+                let t = flag_t(f, name)?;
+                config.probcut = Some(
+                    placeholder("ProbCut", t).map_err(|e| anyhow!("algorithm '{name}': {e}"))?,
+                );
             }
             "mc" => config.multicut = Some(MultiCut::default()),
             f if f.starts_with("mc=") => config.multicut = Some(parse_multicut(&f[3..], name)?),
@@ -134,18 +149,33 @@ pub fn parse_algo(name: &str) -> Result<SearchConfig> {
             }
             other => bail!(
                 "algorithm '{name}': unknown flag '{other}' (flags: pvs, noab, nott, nohistory, \
-                 nokillers, noorder, noid, seq, h<N>, verify, cpc, cpc=T, mc, mc=M,C,R)"
+                 nokillers, noorder, noid, seq, h<N>, verify, cpc, cpc=T, pc, pc=T, mc, mc=M,C,R)"
             ),
         }
     }
     Ok(config)
 }
 
+/// The T of a flag `X=T` of algorithm `name` (NaN is not a number here).
+fn flag_t(flag: &str, name: &str) -> Result<f64> {
+    let (_, t) = flag.split_once('=').unwrap_or((flag, ""));
+    t.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|t| !t.is_nan())
+        .ok_or_else(|| anyhow!("algorithm '{name}': '{flag}': t is not a number"))
+}
+
 /// ChanceProbCut switched on with confidence factor `t` (NaN: the
 /// parameter file's) and no models yet: [`resolve_params`] reads them.
 fn cpc_placeholder(t: f64) -> Result<ChanceProbCut> {
+    placeholder("ChanceProbCut", t)
+}
+
+/// ChanceProbCut's parameters, unread, for the technique `what`.
+fn placeholder(what: &str, t: f64) -> Result<ChanceProbCut> {
     if !(t.is_nan() || (t.is_finite() && t >= 0.0)) {
-        bail!("ChanceProbCut: t = {t} must be a finite number >= 0");
+        bail!("{what}: t = {t} must be a finite number >= 0");
     }
     Ok(ChanceProbCut {
         t,
@@ -202,29 +232,31 @@ pub fn read_params(path: &Path) -> Result<ChanceProbCut> {
     Ok(p)
 }
 
-/// Fills a ChanceProbCut switched on by a flag with the models of the
-/// parameter file (`file`, or the game's shipped one); a t given by the
-/// flag replaces the file's.
+/// Fills ChanceProbCut and ProbCut switched on by a flag with the models
+/// of the parameter file (`file`, or the game's shipped one); a t given by
+/// the flag replaces the file's.
 pub fn resolve_params(config: &mut SearchConfig, game: &str, file: Option<&Path>) -> Result<()> {
-    let Some(cpc) = &config.chance_probcut else {
-        return Ok(());
-    };
-    if !cpc.models.is_empty() {
-        return Ok(());
-    }
-    let path = file
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| default_params_file(game));
-    let mut p = read_params(&path)?;
-    if let Some(g) = &p.game {
-        if g != game {
-            bail!("{}: the parameters are for {g}, not {game}", path.display());
+    for slot in [&mut config.chance_probcut, &mut config.probcut] {
+        let Some(wanted) = slot.as_ref() else {
+            continue;
+        };
+        if !wanted.models.is_empty() {
+            continue;
         }
+        let path = file
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| default_params_file(game));
+        let mut p = read_params(&path)?;
+        if let Some(g) = &p.game {
+            if g != game {
+                bail!("{}: the parameters are for {g}, not {game}", path.display());
+            }
+        }
+        if !wanted.t.is_nan() {
+            p.t = wanted.t;
+        }
+        *slot = Some(p);
     }
-    if !cpc.t.is_nan() {
-        p.t = cpc.t;
-    }
-    config.chance_probcut = Some(p);
     Ok(())
 }
 
@@ -296,5 +328,42 @@ mod tests {
         assert_eq!(p.t, 2.5);
         assert!(!p.models.is_empty());
         assert!(resolve_params(&mut parse_algo("star2+cpc").unwrap(), "nosuchgame", None).is_err());
+    }
+
+    #[test]
+    fn probcut_flags() {
+        let c = parse_algo("staretc+pc=1.6").unwrap();
+        assert_eq!(c.probcut.as_ref().unwrap().t, 1.6);
+        assert!(c.chance_probcut.is_none() && c.multicut.is_none());
+        assert!(parse_algo("staretc+pc")
+            .unwrap()
+            .probcut
+            .unwrap()
+            .t
+            .is_nan());
+        // All three forward prunings, each with its own t.
+        let mut c = parse_algo("staretc+pc=0.4+cpc=2+mc").unwrap();
+        resolve_params(&mut c, "stratego", None).unwrap();
+        let (pc, cpc) = (c.probcut.unwrap(), c.chance_probcut.unwrap());
+        assert_eq!((pc.t, cpc.t), (0.4, 2.0));
+        assert_eq!(pc.models, cpc.models);
+        assert!(pc.model_at(4).is_some());
+        // The file's t when none is given.
+        let mut c = parse_algo("staretc+pc").unwrap();
+        resolve_params(&mut c, "dice", None).unwrap();
+        let file = read_params(&default_params_file("dice")).unwrap();
+        assert_eq!(c.probcut.unwrap().t, file.t);
+        for (bad, why) in [
+            ("staretc+pc=abc", "t is not a number"),
+            ("staretc+pc=", "t is not a number"),
+            ("staretc+pc=nan", "t is not a number"),
+            ("staretc+pc=-1", "must be a finite number >= 0"),
+            ("staretc+pc=inf", "must be a finite number >= 0"),
+            ("staretc+cpc=nan", "t is not a number"),
+        ] {
+            let err = parse_algo(bad).unwrap_err().to_string();
+            assert!(err.contains(bad) && err.contains(why), "{bad}: {err}");
+        }
+        assert!(resolve_params(&mut parse_algo("star2+pc").unwrap(), "nosuchgame", None).is_err());
     }
 }

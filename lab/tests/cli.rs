@@ -323,3 +323,56 @@ fn bench_per_set_takes_the_first_positions_of_each_set() {
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["rows"][0]["positions"], 4, "{out}");
 }
+
+#[test]
+fn probcut_flag_cuts_where_the_game_has_a_model_and_names_bad_values() {
+    let position = "5/cc3/c1rrr/r3c/c4 r 1";
+    let analyse = |algo: &str, depth: &str| -> serde_json::Value {
+        let out = ok(&[
+            "analyse", "dice", position, "--depth", depth, "--algo", algo, "--json",
+        ]);
+        serde_json::from_str(out.trim()).expect("one JSON object")
+    };
+    // Dice's models are for depths 3 and 4: a depth-2 search has no node
+    // where ProbCut applies, so it changes nothing.
+    let (exact, pruned) = (analyse("staretc", "2"), analyse("staretc+pc=0", "2"));
+    assert_eq!(exact["value"], pruned["value"]);
+    assert_eq!(exact["nodes"], pruned["nodes"]);
+    assert_eq!(pruned["cuts"]["probcut"], 0);
+    assert_eq!(pruned["decision_probcut_nodes"], 0);
+    // At depth 5 it cuts with t = 0 and searches fewer nodes.
+    let (exact, pruned) = (analyse("staretc", "5"), analyse("staretc+pc=0", "5"));
+    assert!(pruned["cuts"]["probcut"].as_u64().unwrap() > 0, "{pruned}");
+    assert!(pruned["decision_probcut_nodes"].as_u64().unwrap() > 0);
+    assert!(pruned["nodes"].as_u64().unwrap() < exact["nodes"].as_u64().unwrap());
+    assert_eq!(exact["cuts"]["probcut"], 0);
+    // The text output reports it too.
+    let text = ok(&[
+        "analyse",
+        "dice",
+        position,
+        "--depth",
+        "5",
+        "--algo",
+        "staretc+pc",
+    ]);
+    assert!(text.contains("probcut"), "{text}");
+
+    fails(
+        &["analyse", "dice", "start", "--algo", "staretc+pc=abc"],
+        "'pc=abc': t is not a number",
+    );
+    fails(
+        &["analyse", "dice", "start", "--algo", "staretc+pc=-1"],
+        "t = -1 must be a finite number >= 0",
+    );
+    fails(
+        &["analyse", "dice", "start", "--algo", "staretc+pcx"],
+        "'pcx'",
+    );
+    let help = ok(&["analyse", "--help"]);
+    assert!(
+        help.contains("pc=T") && help.contains("ProbCut at decision nodes"),
+        "{help}"
+    );
+}

@@ -248,6 +248,11 @@ pub struct SearchConfig {
     /// Forward pruning at expected CUT and ALL decision nodes (Multi-Cut,
     /// Winands et al. 2005 as Arts used it). `None`: off.
     pub multicut: Option<MultiCut>,
+    /// Forward pruning at non-PV decision nodes: Buro's ProbCut with the
+    /// same regression models as ChanceProbCut (the same parameter file,
+    /// its own `t`). `None`: off. Applies with alpha-beta, at the remaining
+    /// depths in `depths` that have a model (d, d - r).
+    pub probcut: Option<ChanceProbCut>,
 }
 
 impl Default for SearchConfig {
@@ -271,6 +276,7 @@ impl Default for SearchConfig {
             progress_nodes: 1 << 16,
             chance_probcut: None,
             multicut: None,
+            probcut: None,
         }
     }
 }
@@ -305,7 +311,7 @@ impl SearchConfig {
     /// Whether a forward-pruning technique is on (the result may then
     /// differ from expectimax).
     pub fn forward_pruning(&self) -> bool {
-        self.chance_probcut.is_some() || self.multicut.is_some()
+        self.chance_probcut.is_some() || self.multicut.is_some() || self.probcut.is_some()
     }
 
     /// The probing factor actually used by the chance algorithm.

@@ -23,6 +23,7 @@
 mod chance;
 pub mod clock;
 pub mod config;
+mod decision_probcut;
 mod iterative;
 pub mod multicut;
 mod negamax;

@@ -99,6 +99,28 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             );
         }
 
+        // ProbCut first: it can also cut expected ALL nodes, and where it
+        // cuts, Multi-Cut's reduced searches are saved.
+        if !pv && self.cfg.probcut.is_some() {
+            if let Some(r) = self.decision_probcut(pos, depth, alpha, beta, ply, &buf.moves) {
+                buf.known.clear();
+                self.sh.plies[ply] = buf;
+                let u = self.u;
+                if let Some(tt) = &mut self.sh.tt {
+                    // Stored as the bound it claims, never as exact.
+                    let (lo, hi) = if r.high { (r.value, u) } else { (-u, r.value) };
+                    tt.store(pos.hash(), false, depth, lo, hi, r.best);
+                }
+                self.tracer.exit(ply, r.value);
+                return r.value;
+            }
+            if self.aborted {
+                buf.known.clear();
+                self.sh.plies[ply] = buf;
+                return 0.0;
+            }
+        }
+
         if !pv && self.cfg.multicut.is_some() {
             if let Some(v) = self.multi_cut(pos, depth, beta, ply, &buf.moves) {
                 buf.known.clear();

@@ -349,6 +349,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             CutKind::Table => self.stats.tt_cuts += 1,
             CutKind::ChanceProbCut => self.stats.cuts.chance_probcut += 1,
             CutKind::MultiCut => self.stats.cuts.multicut += 1,
+            CutKind::ProbCut => self.stats.cuts.probcut += 1,
         }
         self.tracer.cut(ply, kind, value, alpha, beta);
         // Forward-pruning cuts are unproven by design, and once one happened

@@ -23,6 +23,10 @@ pub struct Cuts {
     pub chance_probcut: u64,
     /// Multi-Cut: C of the first M reduced-depth searches failed high.
     pub multicut: u64,
+    /// ProbCut at a decision node: its shallow search predicted a value
+    /// outside the window (forward pruning; not proven).
+    #[serde(default)]
+    pub probcut: u64,
 }
 
 impl Cuts {
@@ -35,6 +39,7 @@ impl Cuts {
             + self.staretc
             + self.chance_probcut
             + self.multicut
+            + self.probcut
     }
 }
 
@@ -47,6 +52,7 @@ impl AddAssign for Cuts {
         self.staretc += o.staretc;
         self.chance_probcut += o.chance_probcut;
         self.multicut += o.multicut;
+        self.probcut += o.probcut;
     }
 }
 
@@ -76,6 +82,10 @@ pub struct Stats {
     /// Nodes of Multi-Cut's reduced-depth searches (also in the totals).
     #[serde(default)]
     pub multicut_nodes: u64,
+    /// Nodes of ProbCut's shallow searches at decision nodes (also in the
+    /// totals).
+    #[serde(default)]
+    pub decision_probcut_nodes: u64,
     /// Cuts re-searched and confirmed by `verify_cuts`.
     pub verified_cuts: u64,
     /// Deepest completed iteration.
@@ -112,6 +122,7 @@ impl AddAssign for Stats {
         self.researches += o.researches;
         self.probcut_nodes += o.probcut_nodes;
         self.multicut_nodes += o.multicut_nodes;
+        self.decision_probcut_nodes += o.decision_probcut_nodes;
         self.verified_cuts += o.verified_cuts;
         self.depth_reached = self.depth_reached.max(o.depth_reached);
         self.time_ms += o.time_ms;

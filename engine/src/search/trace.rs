@@ -41,6 +41,9 @@ pub enum CutKind {
     ChanceProbCut,
     /// Multi-Cut: enough reduced-depth searches of the first moves failed high.
     MultiCut,
+    /// ProbCut at a decision node: the shallow search's prediction left
+    /// the window.
+    ProbCut,
 }
 
 impl CutKind {
@@ -54,6 +57,7 @@ impl CutKind {
             CutKind::Table => "table cut",
             CutKind::ChanceProbCut => "chanceprobcut",
             CutKind::MultiCut => "multi-cut",
+            CutKind::ProbCut => "probcut",
         }
     }
 }
@@ -233,6 +237,10 @@ fn reason(kind: CutKind, value: Value, alpha: Value, beta: Value) -> String {
         }
         CutKind::ChanceProbCut => format!("estimated upper bound <= alpha {alpha}"),
         CutKind::MultiCut => format!("enough reduced searches reached beta {beta}"),
+        CutKind::ProbCut if value >= beta => {
+            format!("shallow search predicts a value >= beta {beta}")
+        }
+        CutKind::ProbCut => format!("shallow search predicts a value <= alpha {alpha}"),
         CutKind::Star2Probe | CutKind::StarEtc | CutKind::Table => {
             if value >= beta {
                 format!("lower bound {value} >= beta {beta}")

@@ -63,6 +63,7 @@ impl GameVisitor for Analyse<'_> {
                 "researches": s.researches,
                 "probcut_nodes": s.probcut_nodes,
                 "multicut_nodes": s.multicut_nodes,
+                "decision_probcut_nodes": s.decision_probcut_nodes,
                 "time_ms": s.time_ms,
                 "nodes_per_second": s.nodes_per_second(),
                 "iterations": result.iterations,
@@ -95,8 +96,14 @@ impl GameVisitor for Analyse<'_> {
             );
             if forward {
                 println!(
-                    "forward    chanceprobcut {} (shallow nodes {}), multi-cut {} (reduced nodes {})",
-                    c.chance_probcut, s.probcut_nodes, c.multicut, s.multicut_nodes
+                    "forward    chanceprobcut {} (shallow nodes {}), multi-cut {} (reduced nodes {}), \
+                     probcut {} (shallow nodes {})",
+                    c.chance_probcut,
+                    s.probcut_nodes,
+                    c.multicut,
+                    s.multicut_nodes,
+                    c.probcut,
+                    s.decision_probcut_nodes
                 );
             }
             println!("tt         probes {}, hits {}", s.tt_probes, s.tt_hits);
