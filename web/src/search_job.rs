@@ -163,6 +163,7 @@ fn fill_stats(report: &mut Report, stats: &Stats) {
         ("staretc", c.staretc),
         ("chanceprobcut", c.chance_probcut),
         ("multi-cut", c.multicut),
+        ("probcut", c.probcut),
         ("table", stats.tt_cuts),
     ]
     .into_iter()
