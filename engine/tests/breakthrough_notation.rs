@@ -2,9 +2,12 @@
 //! incremental hashes on random playouts, total parsers, and a table of
 //! malformed inputs.
 
+mod record_common;
+
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use record_common::random_record;
 use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
 use starcut::{Game, ParseErrorKind, Status};
 
@@ -223,20 +226,7 @@ fn game_records_replay_exactly() {
         BreakthroughConfig::breakthrough(),
         BreakthroughConfig::chance_breakthrough(),
     ] {
-        let mut record = starcut::Record::new(Breakthrough::start(&config).unwrap());
-        let mut pos = record.start;
-        let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
-        while !matches!(pos.status(), Status::Terminal(_)) {
-            let step = if pos.status() == Status::Chance {
-                pos.chance_outcomes(&mut outcomes);
-                starcut::Step::Outcome(outcomes[rng.gen_range(0..outcomes.len())].0)
-            } else {
-                pos.legal_moves(&mut moves);
-                starcut::Step::Move(moves[rng.gen_range(0..moves.len())])
-            };
-            pos.apply_step(step);
-            record.steps.push(step);
-        }
+        let (record, pos) = random_record(Breakthrough::start(&config).unwrap(), &mut rng);
         let text = record.to_text();
         let back = starcut::Record::<Breakthrough>::parse(&config, &text).unwrap();
         assert_eq!(back.steps, record.steps);

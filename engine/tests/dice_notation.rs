@@ -1,9 +1,12 @@
 //! Dice notation and hashing: lossless round trips and incremental hashes on
 //! random playouts, total parsers, and a table of malformed inputs.
 
+mod record_common;
+
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use record_common::random_record;
 use starcut::dice::{Dice, DiceConfig};
 use starcut::{Game, ParseErrorKind, Player, Status};
 
@@ -176,20 +179,7 @@ fn game_records_replay_exactly() {
     let mut rng = SmallRng::seed_from_u64(11);
     for size in [3u8, 5, 11] {
         let config = DiceConfig { size };
-        let mut record = starcut::Record::new(Dice::start(&config).unwrap());
-        let mut pos = record.start;
-        let (mut moves, mut rolls) = (Vec::new(), Vec::new());
-        while !matches!(pos.status(), Status::Terminal(_)) {
-            let step = if pos.status() == Status::Chance {
-                pos.chance_outcomes(&mut rolls);
-                starcut::Step::Outcome(rolls[rng.gen_range(0..rolls.len())].0)
-            } else {
-                pos.legal_moves(&mut moves);
-                starcut::Step::Move(moves[rng.gen_range(0..moves.len())])
-            };
-            pos.apply_step(step);
-            record.steps.push(step);
-        }
+        let (record, pos) = random_record(Dice::start(&config).unwrap(), &mut rng);
         let text = record.to_text();
         let back = starcut::Record::<Dice>::parse(&config, &text).unwrap();
         assert_eq!(back.steps, record.steps);
