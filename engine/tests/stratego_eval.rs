@@ -55,7 +55,7 @@ fn material_counts_from_the_side_to_move() {
 }
 
 #[test]
-fn static_ordering_follows_arts() {
+fn static_ordering_follows_arts_but_defers_unknown_attacks() {
     // Red to move: e4 Marshal next to the blue Flag (e5), a Colonel next to
     // a blue Major (b5), a Sergeant next to an unknown piece... in a full
     // view we use known ranks; sure loss: Scout onto a Bomb.
@@ -81,7 +81,8 @@ fn static_ordering_follows_arts() {
     assert!(
         flag > win && win > forward && forward > sideways && sideways > backward && backward > loss
     );
-    // Attacking an unknown piece comes after sure wins and before quiet moves.
+    // Attacking an unknown piece opens a chance node: unlike Arts, it comes
+    // after every quiet move (but still before a sure loss).
     let v = pos(
         &[
             ("a4", "r3"),
@@ -89,6 +90,8 @@ fn static_ordering_follows_arts() {
             ("b4", "r4"),
             ("b5", "b4"),
             ("j2", "r7"),
+            ("i4", "r9"),
+            ("i5", "bB"),
             ("j10", "b?"),
         ],
         "r",
@@ -98,7 +101,8 @@ fn static_ordering_follows_arts() {
         v.order_score(mv("b4b5")) > unknown,
         "an equal trade is known"
     );
-    assert!(unknown > v.order_score(mv("j2j3")));
+    assert!(unknown < v.order_score(mv("j2j1")), "after a backward move");
+    assert!(unknown > v.order_score(mv("i4i5")), "before a sure loss");
     // Blue moves toward rank 1.
     let b = pos(&[("a1", "r9"), ("e7", "b5"), ("j10", "bF")], "b");
     assert!(b.order_score(mv("e7e6")) > b.order_score(mv("e7f7")));

@@ -322,6 +322,25 @@ fn bench_per_set_takes_the_first_positions_of_each_set() {
     ]);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["rows"][0]["positions"], 4, "{out}");
+    // The table's title names every joined set, not just the last one.
+    let table = ok(&[
+        "bench",
+        "stratego",
+        "--set",
+        &begin,
+        "--set",
+        &end,
+        "--per-set",
+        "1",
+        "--depth",
+        "1",
+        "--algos",
+        "staretc",
+    ]);
+    assert!(
+        table.contains("2 positions of stratego-begin.txt + stratego-end.txt"),
+        "{table}"
+    );
 }
 
 #[test]

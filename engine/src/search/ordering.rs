@@ -13,7 +13,10 @@ const HISTORY_SIZE: usize = 1 << HISTORY_BITS;
 
 const TT_BONUS: i64 = 1 << 40;
 const KILLER_BONUS: [i64; 2] = [1 << 39, 1 << 38];
-const HISTORY_CAP: i64 = 1 << 36;
+/// History scores are shifted left by 8 when ordering; capped here, a
+/// history score stays below the second killer's bonus (and so below the
+/// table move's) however long the searcher runs.
+const HISTORY_CAP: i64 = (1 << 29) - 1;
 
 /// A small deterministic hasher (FxHash's multiply-rotate), identical on
 /// every platform, so that ordering and hence node counts are reproducible.
@@ -168,5 +171,61 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
                 k[0] = Some(mv);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL: OrderingFlags = OrderingFlags {
+        history: true,
+        killers: true,
+        static_hint: true,
+    };
+
+    #[test]
+    fn saturated_history_never_outranks_the_table_move_or_a_killer() {
+        let mut o = Ordering::<u32>::default();
+        // Move 1 earns a saturated history score; move 2 becomes a killer.
+        for _ in 0..2_000_000 {
+            o.reward(
+                1,
+                Player::First,
+                9,
+                60,
+                OrderingFlags {
+                    killers: false,
+                    ..ALL
+                },
+            );
+        }
+        o.reward(2, Player::First, 3, 1, ALL);
+        let mut scored = Vec::new();
+        let mut moves = vec![1, 2, 3, 4];
+        o.order(
+            &mut moves,
+            &mut scored,
+            Player::First,
+            3,
+            Some(4),
+            ALL,
+            |m| m as i32 * 1000,
+        );
+        assert_eq!(
+            moves,
+            vec![4, 2, 1, 3],
+            "table move, killer, history, then hint"
+        );
+        // The saturated history still beats the largest static hint.
+        let mut moves = vec![1, 3];
+        o.order(&mut moves, &mut scored, Player::First, 0, None, ALL, |m| {
+            if m == 3 {
+                i32::MAX
+            } else {
+                0
+            }
+        });
+        assert_eq!(moves, vec![1, 3]);
     }
 }

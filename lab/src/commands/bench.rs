@@ -77,6 +77,19 @@ pub fn read_sets(files: &[PathBuf], per_set: Option<usize>, limit: usize) -> Res
     Ok(positions)
 }
 
+/// The file names of joined position sets, for titles: `a.txt + b.txt`.
+fn set_names(files: &[PathBuf]) -> String {
+    files
+        .iter()
+        .map(|f| {
+            f.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| f.display().to_string())
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
 /// Runs every configuration over the positions of a set.
 pub struct BenchSet<'a> {
     pub positions: &'a [String],
@@ -336,15 +349,7 @@ pub fn run(b: Bench<'_>) -> Result<()> {
             bail!("--tune needs a game and --set FILE");
         };
         let positions = read_sets(files, b.per_set, *limit)?;
-        let source = files
-            .iter()
-            .map(|f| {
-                f.file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default()
-            })
-            .collect::<Vec<_>>()
-            .join(" + ");
+        let source = set_names(files);
         return kind.visit(crate::commands::tune::Tune {
             positions: &positions,
             source: &source,
@@ -380,7 +385,7 @@ pub fn run(b: Bench<'_>) -> Result<()> {
                         "{} — {} positions of {}, depth {}",
                         kind,
                         positions.len(),
-                        source.rsplit('/').next().unwrap_or(&source),
+                        set_names(files),
                         depth
                     ),
                     &rows,
