@@ -135,6 +135,11 @@ pub enum Command {
         /// assets/params/chanceprobcut-GAME.json).
         #[arg(long, value_name = "FILE")]
         probcut_params: Option<std::path::PathBuf>,
+        /// With --tune: append each position's figures to FILE (JSON lines)
+        /// as it finishes, and take the positions already in FILE from it,
+        /// so that a long run can be stopped and continued.
+        #[arg(long, value_name = "FILE", requires = "tune")]
+        tune_log: Option<std::path::PathBuf>,
     },
     /// Fit the ChanceProbCut model v_d ~ a v_(d-R) + b (sigma) from value
     /// pairs of a position set; write it into a parameter file and plot it.

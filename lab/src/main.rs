@@ -83,6 +83,7 @@ fn run(cli: Cli) -> Result<()> {
             format,
             tune,
             probcut_params,
+            tune_log,
         } => commands::bench::run(commands::bench::Bench {
             game: game.as_deref(),
             sets: set,
@@ -94,6 +95,7 @@ fn run(cli: Cli) -> Result<()> {
             format,
             tune: tune.as_deref(),
             probcut_params: probcut_params.as_deref(),
+            tune_log: tune_log.as_deref(),
         }),
         Command::Match(args) => commands::matches::run(args),
         Command::MatchMerge(args) => commands::matches::merge(args),

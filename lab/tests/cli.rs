@@ -300,6 +300,70 @@ fn bench_tune_prints_schadds_columns_and_huge_t_never_cuts() {
 }
 
 #[test]
+fn bench_tune_log_continues_a_run_and_refuses_another_runs_log() {
+    let set = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../assets/positions/dice-5x5.txt"
+    );
+    let dir = std::env::temp_dir().join(format!("starcut-cli-tune-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("tune.jsonl");
+    let _ = std::fs::remove_file(&log);
+    let log_s = log.to_str().unwrap();
+    let args = |depth: &'static str| {
+        [
+            "bench",
+            "dice",
+            "--set",
+            set,
+            "--limit",
+            "6",
+            "--depth",
+            depth,
+            "--algos",
+            "staretc",
+            "--tune",
+            "1.6,0",
+            "--tune-log",
+            log_s,
+        ]
+    };
+    let plain = tune_rows(&ok(&args("4")[..12]));
+    let first = ok(&args("4"));
+    assert!(!first.contains("taken from"), "{first}");
+    assert_eq!(tune_rows(&first), plain, "the log changes no figure");
+    let lines = |p: &std::path::Path| std::fs::read_to_string(p).unwrap().lines().count();
+    assert_eq!(lines(&log), 6, "one line per position");
+
+    // A second run searches nothing and prints the same table.
+    let again = ok(&args("4"));
+    assert!(
+        again.contains("6 of the positions are taken from"),
+        "{again}"
+    );
+    assert_eq!(tune_rows(&again), plain);
+    assert_eq!(lines(&log), 6);
+
+    // An interrupted run (two positions missing) is completed.
+    let text = std::fs::read_to_string(&log).unwrap();
+    let kept: Vec<&str> = text.lines().take(4).collect();
+    std::fs::write(&log, kept.join("\n") + "\n").unwrap();
+    let resumed = ok(&args("4"));
+    assert!(
+        resumed.contains("4 of the positions are taken from"),
+        "{resumed}"
+    );
+    assert_eq!(tune_rows(&resumed), plain);
+    assert_eq!(lines(&log), 6);
+
+    // Another depth, or a damaged line, is refused and named.
+    fails(&args("3"), "its depth is 4, this run's is 3");
+    std::fs::write(&log, format!("{}\n{{\"key\": 1\n", kept[0])).unwrap();
+    fails(&args("4"), "line 2: not a tuning log line");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bench_per_set_takes_the_first_positions_of_each_set() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/positions/");
     let begin = format!("{dir}stratego-begin.txt");

@@ -290,6 +290,7 @@ pub struct Bench<'a> {
     pub format: &'a str,
     pub tune: Option<&'a str>,
     pub probcut_params: Option<&'a Path>,
+    pub tune_log: Option<&'a Path>,
 }
 
 /// Splits `--algos` at commas, except those inside a flag's list of
@@ -358,6 +359,7 @@ pub fn run(b: Bench<'_>) -> Result<()> {
             ts: &ts,
             depth: *depth,
             probcut_params: b.probcut_params,
+            log: b.tune_log,
         });
     }
     let mut all = Vec::new();

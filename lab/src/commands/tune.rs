@@ -7,13 +7,25 @@
 //! best value (0 when both choose the same move; otherwise the chosen move's
 //! position is searched exactly to depth - 1). DCPCME is the standard
 //! deviation of that error over the positions.
+//!
+//! With `--tune-log FILE` every position's figures are appended to FILE (one
+//! JSON line) as soon as it is done, and positions already in FILE are not
+//! searched again: a run of hours (Stratego at depth 9) can be stopped and
+//! continued, and its partial figures read at any time. A log only serves a
+//! run with the same game options, depth, configuration, t values and
+//! parameter models; anything else is refused with the setting that differs.
 
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
 use std::path::Path;
+use std::sync::Mutex;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use starcut::registry::GameVisitor;
-use starcut::search::{Limits, NoTrace, SearchConfig, Searcher, StdClock};
+use starcut::search::{ChanceProbCut, Limits, NoTrace, SearchConfig, Searcher, StdClock};
 use starcut::{Game, GameConfig, Status};
 
 use super::matches::progress_bar;
@@ -27,6 +39,7 @@ pub struct Tune<'a> {
     pub ts: &'a [f64],
     pub depth: u32,
     pub probcut_params: Option<&'a Path>,
+    pub log: Option<&'a Path>,
 }
 
 /// Mean and (population) standard deviation.
@@ -41,7 +54,7 @@ pub fn mean_sd(xs: &[f64]) -> (f64, f64) {
 }
 
 /// One search's figures.
-#[derive(Default)]
+#[derive(Default, Serialize, Deserialize)]
 struct Measured {
     nodes: u64,
     ms: f64,
@@ -52,6 +65,7 @@ struct Measured {
 }
 
 /// One position: the full search and one pruned search per t.
+#[derive(Serialize, Deserialize)]
 struct PositionResult {
     base: Measured,
     pruned: Vec<Measured>,
@@ -119,6 +133,113 @@ fn tune_position<G: Game>(
     PositionResult { base, pruned: runs }
 }
 
+/// The settings a tuning log was written with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct LogKey {
+    game: String,
+    options: Vec<String>,
+    depth: u32,
+    algo: String,
+    ts: Vec<f64>,
+    /// The parameter file's models (its own t is never used by --tune).
+    params: ChanceProbCut,
+}
+
+impl LogKey {
+    /// Names the first setting in which `other` (a log line's) differs.
+    fn difference(&self, other: &LogKey) -> Option<String> {
+        let fields = [
+            (
+                "game",
+                format!("{:?}", self.game),
+                format!("{:?}", other.game),
+            ),
+            (
+                "options",
+                format!("{:?}", self.options),
+                format!("{:?}", other.options),
+            ),
+            ("depth", self.depth.to_string(), other.depth.to_string()),
+            ("configuration", self.algo.clone(), other.algo.clone()),
+            (
+                "t values",
+                format!("{:?}", self.ts),
+                format!("{:?}", other.ts),
+            ),
+            (
+                "ChanceProbCut models",
+                format!("{:?}", self.params),
+                format!("{:?}", other.params),
+            ),
+        ];
+        fields
+            .into_iter()
+            .find(|(_, mine, theirs)| mine != theirs)
+            .map(|(name, mine, theirs)| format!("its {name} is {theirs}, this run's is {mine}"))
+    }
+}
+
+/// One line of a tuning log, as written (see [`LogLine`]).
+#[derive(Serialize)]
+struct LogLineOut<'a> {
+    key: &'a LogKey,
+    index: usize,
+    position: &'a str,
+    result: &'a PositionResult,
+}
+
+/// One line of a tuning log: a finished position.
+#[derive(Deserialize)]
+struct LogLine {
+    key: LogKey,
+    /// The position's place in the (joined) set, from 0.
+    index: usize,
+    position: String,
+    result: PositionResult,
+}
+
+/// Reads the positions a log already holds, checking that it was written
+/// by a run with the same settings and the same positions.
+fn read_log(
+    path: &Path,
+    key: &LogKey,
+    positions: &[String],
+) -> Result<HashMap<usize, PositionResult>> {
+    let mut done = HashMap::new();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let name = path.display();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let entry: LogLine = serde_json::from_str(line)
+            .map_err(|e| anyhow!("{name} line {}: not a tuning log line: {e}", n + 1))?;
+        if let Some(diff) = key.difference(&entry.key) {
+            bail!(
+                "{name} line {} was written by another tuning run ({diff}); \
+                 give another --tune-log file",
+                n + 1
+            );
+        }
+        match positions.get(entry.index) {
+            Some(p) if p.trim() == entry.position.trim() => {
+                done.insert(entry.index, entry.result);
+            }
+            _ => bail!(
+                "{name} line {}: position {} of the log is not position {} of this set",
+                n + 1,
+                entry.index + 1,
+                entry.index + 1
+            ),
+        }
+    }
+    Ok(done)
+}
+
 impl GameVisitor for Tune<'_> {
     type Output = Result<()>;
 
@@ -144,15 +265,6 @@ impl GameVisitor for Tune<'_> {
             .unwrap_or_else(|| default_params_file(game));
         let params = read_params(&file)?;
         let limits = Limits::depth(self.depth);
-        println!(
-            "ChanceProbCut tuning: {game}, {} positions of {}, depth {}, {} (R = {}, depths {:?})",
-            positions.len(),
-            self.source,
-            self.depth,
-            self.algo,
-            params.r,
-            params.depths
-        );
         let configs: Vec<SearchConfig> = self
             .ts
             .iter()
@@ -170,11 +282,55 @@ impl GameVisitor for Tune<'_> {
             multicut: None,
             ..base.clone()
         };
-        let bar = progress_bar(positions.len() as u64)?;
+        let key = LogKey {
+            game: game.to_string(),
+            options: self.options.to_vec(),
+            depth: self.depth,
+            algo: self.algo.to_string(),
+            ts: self.ts.to_vec(),
+            params: ChanceProbCut {
+                t: 0.0,
+                ..params.clone()
+            },
+        };
+        let mut done = match self.log {
+            Some(path) => read_log(path, &key, self.positions)?,
+            None => HashMap::new(),
+        };
+        let log: Option<Mutex<File>> = match self.log {
+            Some(path) => Some(Mutex::new(
+                OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .with_context(|| format!("opening {}", path.display()))?,
+            )),
+            None => None,
+        };
+        println!(
+            "ChanceProbCut tuning: {game}, {} positions of {}, depth {}, {} (R = {}, depths {:?})",
+            positions.len(),
+            self.source,
+            self.depth,
+            self.algo,
+            params.r,
+            params.depths
+        );
+        if let (Some(path), false) = (self.log, done.is_empty()) {
+            println!(
+                "{} of the positions are taken from {}",
+                done.len(),
+                path.display()
+            );
+        }
+        let todo: Vec<usize> = (0..positions.len())
+            .filter(|i| !done.contains_key(i))
+            .collect();
+        let bar = progress_bar(todo.len() as u64)?;
         // Positions are independent (every search starts from a cleared
         // searcher), so they run on all cores; the sums do not depend on
         // the order.
-        let results: Vec<PositionResult> = positions
+        let fresh: Vec<(usize, PositionResult)> = todo
             .par_iter()
             .map_init(
                 || {
@@ -184,14 +340,40 @@ impl GameVisitor for Tune<'_> {
                         Searcher::<G>::new(exact_config.clone()),
                     )
                 },
-                |(full, pruned, exact), pos| {
-                    let r = tune_position(pos, full, pruned, exact, &configs, &limits, self.depth);
+                |(full, pruned, exact), &i| -> Result<(usize, PositionResult)> {
+                    let r = tune_position(
+                        &positions[i],
+                        full,
+                        pruned,
+                        exact,
+                        &configs,
+                        &limits,
+                        self.depth,
+                    );
+                    if let Some(file) = &log {
+                        let line = serde_json::to_string(&LogLineOut {
+                            key: &key,
+                            index: i,
+                            position: self.positions[i].trim(),
+                            result: &r,
+                        })?;
+                        let mut f = file
+                            .lock()
+                            .map_err(|_| anyhow!("the tuning log's lock is poisoned"))?;
+                        writeln!(f, "{line}")
+                            .and_then(|_| f.flush())
+                            .context("writing the tuning log")?;
+                    }
                     bar.inc(1);
-                    r
+                    Ok((i, r))
                 },
             )
-            .collect();
+            .collect::<Result<_>>()?;
         bar.finish_and_clear();
+        done.extend(fresh);
+        let mut results: Vec<(usize, PositionResult)> = done.into_iter().collect();
+        results.sort_by_key(|(i, _)| *i);
+        let results: Vec<PositionResult> = results.into_iter().map(|(_, r)| r).collect();
 
         println!(
             "{:>8} {:>14} {:>10} {:>9} {:>9} {:>9} {:>12} {:>10}",
