@@ -459,3 +459,66 @@ fn probcut_flag_cuts_where_the_game_has_a_model_and_names_bad_values() {
         "{help}"
     );
 }
+
+#[test]
+fn fit_writes_the_model_and_plot_alike_on_any_thread_count_and_merges() {
+    let set = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../assets/positions/dice-5x5.txt"
+    );
+    let dir = std::env::temp_dir().join(format!("starcut-cli-fit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fit = |threads: &str, depth: &str, name: &str| {
+        let out = dir.join(format!("{name}.json"));
+        let svg = dir.join(format!("{name}.svg"));
+        let run = Command::new(env!("CARGO_BIN_EXE_starcut"))
+            .env("RAYON_NUM_THREADS", threads)
+            .args([
+                "fit",
+                "dice",
+                "--set",
+                set,
+                "--depth",
+                depth,
+                "--reduction",
+                "2",
+            ])
+            .args(["--limit", "12", "--out", out.to_str().unwrap()])
+            .args(["--svg", svg.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{}", stderr(&run));
+        let shallow = depth.parse::<u32>().unwrap() - 2;
+        let said = stdout(&run);
+        assert!(
+            said.contains(&format!("value pairs (v{shallow}, v{depth})")),
+            "{said}"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        let plot = std::fs::read_to_string(&svg).unwrap();
+        assert!(plot.starts_with("<svg") && plot.contains("</svg>"));
+        json
+    };
+    let one = fit("1", "3", "one");
+    let two = fit("2", "3", "two");
+    assert_eq!(one, two, "the pairs do not depend on the thread count");
+    let m = &one["models"][0];
+    assert_eq!(
+        (m["depth"].as_u64(), m["shallow"].as_u64()),
+        (Some(3), Some(1))
+    );
+    assert!(m["pairs"].as_u64().unwrap() > 20, "{m}");
+    assert!(m["a"].as_f64().unwrap() > 0.5 && m["sigma"].as_f64().unwrap() > 0.0);
+    // Fitting another depth into the same file keeps the first model.
+    let merged = fit("2", "4", "one");
+    let depths: Vec<u64> = merged["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["depth"].as_u64().unwrap())
+        .collect();
+    assert_eq!(depths, [3, 4], "{merged}");
+    assert_eq!(merged["models"][0], one["models"][0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

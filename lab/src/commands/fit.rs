@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
+use rayon::prelude::*;
 use starcut::registry::GameVisitor;
 use starcut::search::regression::fit_line;
 use starcut::search::{
@@ -58,49 +59,72 @@ impl<G: Game> Tracer<G> for ChanceCollector<G> {
     }
 }
 
-/// The value pairs of one position set.
+/// The value pairs of one position set, in the set's order. Positions are
+/// searched on all cores; every search starts from a cleared searcher, so
+/// the pairs do not depend on the thread count.
 pub fn value_pairs<G: Game>(
     positions: &[G],
     depth: u32,
     shallow: u32,
     per_position: usize,
 ) -> Vec<(f64, f64)> {
+    let per_pos: Vec<Vec<(f64, f64)>> = positions
+        .par_iter()
+        .map_init(
+            || {
+                (
+                    Searcher::<G>::new(SearchConfig::default()),
+                    Searcher::<G>::new(SearchConfig::default()),
+                )
+            },
+            |(finder, exact), pos| position_pairs(pos, finder, exact, depth, shallow, per_position),
+        )
+        .collect();
+    per_pos.into_iter().flatten().collect()
+}
+
+/// The value pairs of one position: outcomes of up to `per_position` of the
+/// chance nodes a depth-2 search enters.
+fn position_pairs<G: Game>(
+    pos: &G,
+    finder: &mut Searcher<G>,
+    exact: &mut Searcher<G>,
+    depth: u32,
+    shallow: u32,
+    per_position: usize,
+) -> Vec<(f64, f64)> {
     let clock = StdClock::new();
-    let mut finder = Searcher::<G>::new(SearchConfig::default());
-    let mut exact = Searcher::<G>::new(SearchConfig::default());
     let mut pairs = Vec::new();
     let mut outcomes = Vec::new();
-    for pos in positions {
-        let mut c = ChanceCollector {
-            found: Vec::new(),
-            seen: HashSet::new(),
-            cap: 256,
-        };
-        finder.clear();
-        finder.search(pos, &Limits::depth(2), &clock, &mut c, &mut |_| {});
-        let n = c.found.len();
-        let take = per_position.min(n);
-        for k in 0..take {
-            let node = &c.found[k * n / take];
-            node.chance_outcomes(&mut outcomes);
-            for &(o, _) in &outcomes {
-                let mut kid = node.clone();
-                kid.apply_outcome(o);
-                if matches!(kid.status(), Status::Terminal(_)) {
-                    continue;
-                }
-                exact.clear();
-                let r = exact.search(
-                    &kid,
-                    &Limits::depth(depth),
-                    &clock,
-                    &mut NoTrace,
-                    &mut |_| {},
-                );
-                let at = |d: u32| r.iterations.iter().find(|i| i.depth == d).map(|i| i.value);
-                if let (Some(x), Some(y)) = (at(shallow), at(depth)) {
-                    pairs.push((x, y));
-                }
+    let mut c = ChanceCollector {
+        found: Vec::new(),
+        seen: HashSet::new(),
+        cap: 256,
+    };
+    finder.clear();
+    finder.search(pos, &Limits::depth(2), &clock, &mut c, &mut |_| {});
+    let n = c.found.len();
+    let take = per_position.min(n);
+    for k in 0..take {
+        let node = &c.found[k * n / take];
+        node.chance_outcomes(&mut outcomes);
+        for &(o, _) in &outcomes {
+            let mut kid = node.clone();
+            kid.apply_outcome(o);
+            if matches!(kid.status(), Status::Terminal(_)) {
+                continue;
+            }
+            exact.clear();
+            let r = exact.search(
+                &kid,
+                &Limits::depth(depth),
+                &clock,
+                &mut NoTrace,
+                &mut |_| {},
+            );
+            let at = |d: u32| r.iterations.iter().find(|i| i.depth == d).map(|i| i.value);
+            if let (Some(x), Some(y)) = (at(shallow), at(depth)) {
+                pairs.push((x, y));
             }
         }
     }
