@@ -356,6 +356,17 @@ fn bench_tune_log_continues_a_run_and_refuses_another_runs_log() {
     assert_eq!(tune_rows(&resumed), plain);
     assert_eq!(lines(&log), 6);
 
+    // A larger sample searches only the positions the log lacks.
+    let mut more = args("4");
+    more[5] = "8";
+    let larger = ok(&more);
+    assert!(
+        larger.contains("6 of the positions are taken from"),
+        "{larger}"
+    );
+    assert_eq!(lines(&log), 8);
+    assert_eq!(tune_rows(&larger), tune_rows(&ok(&more[..12])));
+
     // Another depth, or a damaged line, is refused and named.
     fails(&args("3"), "its depth is 4, this run's is 3");
     std::fs::write(&log, format!("{}\n{{\"key\": 1\n", kept[0])).unwrap();

@@ -10,8 +10,9 @@
 //!
 //! With `--tune-log FILE` every position's figures are appended to FILE (one
 //! JSON line) as soon as it is done, and positions already in FILE are not
-//! searched again: a run of hours (Stratego at depth 9) can be stopped and
-//! continued, and its partial figures read at any time. A log only serves a
+//! searched again (they are matched by their text, so a larger sample
+//! continues a smaller one): a run of hours (Stratego at depth 9) can be
+//! stopped and continued, and its partial figures read at any time. A log only serves a
 //! run with the same game options, depth, configuration, t values and
 //! parameter models; anything else is refused with the setting that differs.
 
@@ -54,7 +55,7 @@ pub fn mean_sd(xs: &[f64]) -> (f64, f64) {
 }
 
 /// One search's figures.
-#[derive(Default, Serialize, Deserialize)]
+#[derive(Clone, Default, Serialize, Deserialize)]
 struct Measured {
     nodes: u64,
     ms: f64,
@@ -65,7 +66,7 @@ struct Measured {
 }
 
 /// One position: the full search and one pruned search per t.
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 struct PositionResult {
     base: Measured,
     pruned: Vec<Measured>,
@@ -183,6 +184,8 @@ impl LogKey {
 #[derive(Serialize)]
 struct LogLineOut<'a> {
     key: &'a LogKey,
+    /// The position's place in the (joined) set, from 0: information only,
+    /// positions are matched by their text.
     index: usize,
     position: &'a str,
     result: &'a PositionResult,
@@ -192,19 +195,14 @@ struct LogLineOut<'a> {
 #[derive(Deserialize)]
 struct LogLine {
     key: LogKey,
-    /// The position's place in the (joined) set, from 0.
-    index: usize,
     position: String,
     result: PositionResult,
 }
 
-/// Reads the positions a log already holds, checking that it was written
-/// by a run with the same settings and the same positions.
-fn read_log(
-    path: &Path,
-    key: &LogKey,
-    positions: &[String],
-) -> Result<HashMap<usize, PositionResult>> {
+/// Reads the positions a log already holds, by position text (so that a
+/// larger sample reuses a smaller one's positions), checking that it was
+/// written by a run with the same settings.
+fn read_log(path: &Path, key: &LogKey) -> Result<HashMap<String, PositionResult>> {
     let mut done = HashMap::new();
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -225,17 +223,7 @@ fn read_log(
                 n + 1
             );
         }
-        match positions.get(entry.index) {
-            Some(p) if p.trim() == entry.position.trim() => {
-                done.insert(entry.index, entry.result);
-            }
-            _ => bail!(
-                "{name} line {}: position {} of the log is not position {} of this set",
-                n + 1,
-                entry.index + 1,
-                entry.index + 1
-            ),
-        }
+        done.insert(entry.position.trim().to_string(), entry.result);
     }
     Ok(done)
 }
@@ -293,10 +281,15 @@ impl GameVisitor for Tune<'_> {
                 ..params.clone()
             },
         };
-        let mut done = match self.log {
-            Some(path) => read_log(path, &key, self.positions)?,
+        let logged = match self.log {
+            Some(path) => read_log(path, &key)?,
             None => HashMap::new(),
         };
+        let mut results: Vec<Option<PositionResult>> = self
+            .positions
+            .iter()
+            .map(|p| logged.get(p.trim()).cloned())
+            .collect();
         let log: Option<Mutex<File>> = match self.log {
             Some(path) => Some(Mutex::new(
                 OpenOptions::new()
@@ -316,15 +309,15 @@ impl GameVisitor for Tune<'_> {
             params.r,
             params.depths
         );
-        if let (Some(path), false) = (self.log, done.is_empty()) {
+        let reused = results.iter().filter(|r| r.is_some()).count();
+        if let (Some(path), true) = (self.log, reused > 0) {
             println!(
-                "{} of the positions are taken from {}",
-                done.len(),
+                "{reused} of the positions are taken from {}",
                 path.display()
             );
         }
         let todo: Vec<usize> = (0..positions.len())
-            .filter(|i| !done.contains_key(i))
+            .filter(|&i| results[i].is_none())
             .collect();
         let bar = progress_bar(todo.len() as u64)?;
         // Positions are independent (every search starts from a cleared
@@ -370,10 +363,10 @@ impl GameVisitor for Tune<'_> {
             )
             .collect::<Result<_>>()?;
         bar.finish_and_clear();
-        done.extend(fresh);
-        let mut results: Vec<(usize, PositionResult)> = done.into_iter().collect();
-        results.sort_by_key(|(i, _)| *i);
-        let results: Vec<PositionResult> = results.into_iter().map(|(_, r)| r).collect();
+        for (i, r) in fresh {
+            results[i] = Some(r);
+        }
+        let results: Vec<PositionResult> = results.into_iter().flatten().collect();
 
         println!(
             "{:>8} {:>14} {:>10} {:>9} {:>9} {:>9} {:>12} {:>10}",
