@@ -20,6 +20,21 @@ fn stderr(out: &Output) -> String {
 }
 
 /// Runs a command that must succeed and returns its standard output.
+/// The Dice 5x5 position set.
+const DICE_SET: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../assets/positions/dice-5x5.txt"
+);
+
+/// An empty scratch directory for one test (left over from a killed run:
+/// emptied first).
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("starcut-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 fn ok(args: &[&str]) -> String {
     let out = starcut(args);
     assert!(out.status.success(), "{args:?} failed: {}", stderr(&out));
@@ -207,10 +222,7 @@ fn analyse_names_a_bad_algorithm_and_never_sees_hidden_ranks() {
 
 #[test]
 fn bench_reports_reductions_and_a_deterministic_fingerprint() {
-    let set = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../assets/positions/dice-5x5.txt"
-    );
+    let set = DICE_SET;
     let args = [
         "bench",
         "dice",
@@ -265,10 +277,7 @@ fn tune_rows(out: &str) -> Vec<(String, u64, String, String, String)> {
 
 #[test]
 fn bench_tune_prints_schadds_columns_and_huge_t_never_cuts() {
-    let set = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../assets/positions/dice-5x5.txt"
-    );
+    let set = DICE_SET;
     let args = [
         "bench", "dice", "--set", set, "--limit", "12", "--depth", "4", "--algos", "staretc",
         "--tune", "1e9,0",
@@ -301,14 +310,9 @@ fn bench_tune_prints_schadds_columns_and_huge_t_never_cuts() {
 
 #[test]
 fn bench_tune_log_continues_a_run_and_refuses_another_runs_log() {
-    let set = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../assets/positions/dice-5x5.txt"
-    );
-    let dir = std::env::temp_dir().join(format!("starcut-cli-tune-log-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let set = DICE_SET;
+    let dir = fresh_dir("tune-log");
     let log = dir.join("tune.jsonl");
-    let _ = std::fs::remove_file(&log);
     let log_s = log.to_str().unwrap();
     let args = |depth: &'static str| {
         [
@@ -473,12 +477,8 @@ fn probcut_flag_cuts_where_the_game_has_a_model_and_names_bad_values() {
 
 #[test]
 fn fit_writes_the_model_and_plot_alike_on_any_thread_count_and_merges() {
-    let set = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../assets/positions/dice-5x5.txt"
-    );
-    let dir = std::env::temp_dir().join(format!("starcut-cli-fit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let set = DICE_SET;
+    let dir = fresh_dir("fit");
     let fit = |threads: &str, depth: &str, name: &str| {
         let out = dir.join(format!("{name}.json"));
         let svg = dir.join(format!("{name}.svg"));

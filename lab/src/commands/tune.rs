@@ -17,6 +17,7 @@
 //! parameter models; anything else is refused with the setting that differs.
 
 use std::collections::HashMap;
+use std::fmt::Debug;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
@@ -149,34 +150,16 @@ struct LogKey {
 impl LogKey {
     /// Names the first setting in which `other` (a log line's) differs.
     fn difference(&self, other: &LogKey) -> Option<String> {
-        let fields = [
-            (
-                "game",
-                format!("{:?}", self.game),
-                format!("{:?}", other.game),
-            ),
-            (
-                "options",
-                format!("{:?}", self.options),
-                format!("{:?}", other.options),
-            ),
-            ("depth", self.depth.to_string(), other.depth.to_string()),
-            ("configuration", self.algo.clone(), other.algo.clone()),
-            (
-                "t values",
-                format!("{:?}", self.ts),
-                format!("{:?}", other.ts),
-            ),
-            (
-                "ChanceProbCut models",
-                format!("{:?}", self.params),
-                format!("{:?}", other.params),
-            ),
-        ];
-        fields
-            .into_iter()
-            .find(|(_, mine, theirs)| mine != theirs)
-            .map(|(name, mine, theirs)| format!("its {name} is {theirs}, this run's is {mine}"))
+        fn field(name: &str, mine: &dyn Debug, theirs: &dyn Debug) -> Option<String> {
+            let (mine, theirs) = (format!("{mine:?}"), format!("{theirs:?}"));
+            (mine != theirs).then(|| format!("its {name} is {theirs}, this run's is {mine}"))
+        }
+        field("game", &self.game, &other.game)
+            .or_else(|| field("options", &self.options, &other.options))
+            .or_else(|| field("depth", &self.depth, &other.depth))
+            .or_else(|| field("configuration", &self.algo, &other.algo))
+            .or_else(|| field("t values", &self.ts, &other.ts))
+            .or_else(|| field("ChanceProbCut models", &self.params, &other.params))
     }
 }
 
@@ -199,33 +182,70 @@ struct LogLine {
     result: PositionResult,
 }
 
-/// Reads the positions a log already holds, by position text (so that a
-/// larger sample reuses a smaller one's positions), checking that it was
-/// written by a run with the same settings.
-fn read_log(path: &Path, key: &LogKey) -> Result<HashMap<String, PositionResult>> {
-    let mut done = HashMap::new();
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
-    };
-    let name = path.display();
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
+/// An open tuning log: its settings and the file lines are appended to.
+struct TuneLog {
+    key: LogKey,
+    file: Mutex<File>,
+}
+
+impl TuneLog {
+    /// Opens (or creates) the log at `path` and returns the positions it
+    /// already holds, by position text (so that a larger sample reuses a
+    /// smaller one's positions), after checking that every line was written
+    /// by a run with the settings `key`.
+    fn open(path: &Path, key: LogKey) -> Result<(TuneLog, HashMap<String, PositionResult>)> {
+        let mut done = HashMap::new();
+        let name = path.display();
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(e).with_context(|| format!("reading {name}")),
+        };
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let entry: LogLine = serde_json::from_str(line)
+                .map_err(|e| anyhow!("{name} line {}: not a tuning log line: {e}", n + 1))?;
+            if let Some(diff) = key.difference(&entry.key) {
+                bail!(
+                    "{name} line {} was written by another tuning run ({diff}); \
+                     give another --tune-log file",
+                    n + 1
+                );
+            }
+            done.insert(entry.position.trim().to_string(), entry.result);
         }
-        let entry: LogLine = serde_json::from_str(line)
-            .map_err(|e| anyhow!("{name} line {}: not a tuning log line: {e}", n + 1))?;
-        if let Some(diff) = key.difference(&entry.key) {
-            bail!(
-                "{name} line {} was written by another tuning run ({diff}); \
-                 give another --tune-log file",
-                n + 1
-            );
-        }
-        done.insert(entry.position.trim().to_string(), entry.result);
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("opening {name}"))?;
+        Ok((
+            TuneLog {
+                key,
+                file: Mutex::new(file),
+            },
+            done,
+        ))
     }
-    Ok(done)
+
+    /// Appends one finished position (a whole line, flushed at once).
+    fn append(&self, index: usize, position: &str, result: &PositionResult) -> Result<()> {
+        let line = serde_json::to_string(&LogLineOut {
+            key: &self.key,
+            index,
+            position: position.trim(),
+            result,
+        })?;
+        let mut f = self
+            .file
+            .lock()
+            .map_err(|_| anyhow!("the tuning log's lock is poisoned"))?;
+        writeln!(f, "{line}")
+            .and_then(|_| f.flush())
+            .context("writing the tuning log")
+    }
 }
 
 impl GameVisitor for Tune<'_> {
@@ -281,25 +301,18 @@ impl GameVisitor for Tune<'_> {
                 ..params.clone()
             },
         };
-        let logged = match self.log {
-            Some(path) => read_log(path, &key)?,
-            None => HashMap::new(),
+        let (log, logged) = match self.log {
+            Some(path) => {
+                let (log, logged) = TuneLog::open(path, key)?;
+                (Some(log), logged)
+            }
+            None => (None, HashMap::new()),
         };
         let mut results: Vec<Option<PositionResult>> = self
             .positions
             .iter()
             .map(|p| logged.get(p.trim()).cloned())
             .collect();
-        let log: Option<Mutex<File>> = match self.log {
-            Some(path) => Some(Mutex::new(
-                OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(path)
-                    .with_context(|| format!("opening {}", path.display()))?,
-            )),
-            None => None,
-        };
         println!(
             "ChanceProbCut tuning: {game}, {} positions of {}, depth {}, {} (R = {}, depths {:?})",
             positions.len(),
@@ -343,19 +356,8 @@ impl GameVisitor for Tune<'_> {
                         &limits,
                         self.depth,
                     );
-                    if let Some(file) = &log {
-                        let line = serde_json::to_string(&LogLineOut {
-                            key: &key,
-                            index: i,
-                            position: self.positions[i].trim(),
-                            result: &r,
-                        })?;
-                        let mut f = file
-                            .lock()
-                            .map_err(|_| anyhow!("the tuning log's lock is poisoned"))?;
-                        writeln!(f, "{line}")
-                            .and_then(|_| f.flush())
-                            .context("writing the tuning log")?;
+                    if let Some(log) = &log {
+                        log.append(i, &self.positions[i], &r)?;
                     }
                     bar.inc(1);
                     Ok((i, r))
