@@ -5,13 +5,18 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
+
 use crate::breakthrough::{Breakthrough, BreakthroughConfig};
 use crate::dice::{Dice, DiceConfig};
 use crate::game::Game;
 use crate::stratego::{Stratego, StrategoConfig, Variant};
 
-/// Every game starcut plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Every game starcut plays. Serialized by its name (`chance-breakthrough`),
+/// so saved games, links and the web worker's messages carry the same text
+/// as the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum GameKind {
     Stratego,
     Barrage,
@@ -39,6 +44,38 @@ impl GameKind {
             GameKind::Breakthrough => "breakthrough",
             GameKind::ChanceBreakthrough => "chance-breakthrough",
         }
+    }
+
+    /// The inverse of [`GameKind::name`].
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The game's name for people.
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::Stratego => "Stratego",
+            GameKind::Barrage => "Barrage",
+            GameKind::Dice => "Dice",
+            GameKind::Breakthrough => "Breakthrough",
+            GameKind::ChanceBreakthrough => "ChanceBreakthrough",
+        }
+    }
+
+    /// What the two players are called ([`Player::First`] first).
+    ///
+    /// [`Player::First`]: crate::Player::First
+    pub const fn player_names(self) -> [&'static str; 2] {
+        match self {
+            GameKind::Stratego | GameKind::Barrage => ["Red", "Blue"],
+            GameKind::Dice => ["Columns", "Rows"],
+            GameKind::Breakthrough | GameKind::ChanceBreakthrough => ["White", "Black"],
+        }
+    }
+
+    /// Stratego or Barrage: a game of hidden pieces.
+    pub const fn is_stratego(self) -> bool {
+        matches!(self, GameKind::Stratego | GameKind::Barrage)
     }
 
     /// Calls `visitor` with the game's type and its default configuration.
@@ -72,14 +109,10 @@ impl FromStr for GameKind {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        GameKind::ALL
-            .iter()
-            .copied()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
-                format!("unknown game '{s}' (games: {})", names.join(", "))
-            })
+        GameKind::from_name(s).ok_or_else(|| {
+            let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown game '{s}' (games: {})", names.join(", "))
+        })
     }
 }
 
@@ -87,4 +120,23 @@ impl FromStr for GameKind {
 pub trait GameVisitor {
     type Output;
     fn visit<G: Game>(self, config: G::Config) -> Self::Output;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_as_text_and_serde() {
+        for kind in GameKind::ALL {
+            assert_eq!(GameKind::from_name(kind.name()), Some(kind));
+            assert_eq!(kind.name().parse::<GameKind>(), Ok(kind));
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.name()));
+            assert_eq!(serde_json::from_str::<GameKind>(&json).unwrap(), kind);
+        }
+        assert_eq!(GameKind::from_name("chess"), None);
+        let err = "chess".parse::<GameKind>().unwrap_err();
+        assert!(err.contains("chess") && err.contains("stratego"), "{err}");
+    }
 }

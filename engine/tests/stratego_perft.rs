@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use starcut::perft::perft;
 use starcut::stratego::{Stratego, StrategoConfig};
-use starcut::GameConfig;
+use starcut::{Game, GameConfig};
 
 struct Case {
     name: String,
@@ -56,6 +56,14 @@ fn engine_matches_the_data_file() {
     for c in &cases {
         let pos = Stratego::parse(&c.config, &c.text).unwrap_or_else(|e| panic!("{}: {e}", c.name));
         assert_eq!(pos.to_text(), c.text, "{}: the data is canonical", c.name);
+        if c.name.ends_with("start") {
+            assert_eq!(
+                Stratego::start(&c.config).map(|s| s.to_text()),
+                Some(c.text.clone()),
+                "{}: the data is the engine's start position",
+                c.name
+            );
+        }
         for (d, &want) in c.counts.iter().enumerate() {
             assert_eq!(
                 perft(&pos, d as u32 + 1),

@@ -282,12 +282,13 @@ fn start_positions() {
     let b = Stratego::start(&StrategoConfig::for_variant(Variant::Barrage)).unwrap();
     assert_eq!(b.name(), "barrage");
     assert_eq!(b.bound(), 1000.0);
-    // Blue's setup is turned: his back row is rank 10 and his flag is there.
+    // Blue's setup is turned: his back row is rank 10 and his flag is there,
+    // barrage-2's back-left corner (a1 for its owner) becoming j10.
     let flags: Vec<String> = Square::all()
         .filter(|&q| b.piece_at(q).is_some_and(|p| p.rank() == Some(Rank::Flag)))
         .map(|q| q.to_string())
         .collect();
-    assert_eq!(flags, ["f1", "d10"]);
+    assert_eq!(flags, ["j1", "j10"]);
 }
 
 #[test]

@@ -15,6 +15,30 @@
 //! cell (`B 8`); split at the space they have ten squares a row, and every
 //! figure then holds exactly the standard army (checked by a test), so no
 //! piece had to be guessed.
+//!
+//! The Barrage presets are ours. A Barrage army has eight pieces, so a Flag
+//! left in the open is found at once: an engine that sees only unknown
+//! pieces still sends a Scout down any open line at an unmoved piece,
+//! because one unknown piece in eight is the Flag and capturing it wins.
+//! (The first `barrage-1` had its Flag on f1 under an open file, and a Scout
+//! took it within the first few moves.) So every Barrage preset follows the
+//! same rules:
+//! - the Flag in a back-row corner, the Bomb in front of it and a piece
+//!   beside it, so that no file or rank leads to the Flag: a Scout that runs
+//!   at it meets the Bomb or the guard first, and a guard that a Scout cannot
+//!   beat (General or Miner), so that no Scout opens the way for a second;
+//! - the Spy next to the General (the Spy takes the Marshal that takes the
+//!   General), the Marshal free to move in the middle, the Miner (the one
+//!   piece that clears the Bomb) kept back from the first battles, the
+//!   Scouts in front to find the enemy's pieces.
+//!
+//! `tests/stratego_setups.rs` plays every preset, on either side, against
+//! engine setups and checks that it keeps its Flag through the opening.
+//! `barrage-1`, the web app's default for the human, was chosen as the best
+//! of several candidates in full self-play games against `random_setup`
+//! (both sides the engine at 2,000 nodes a move): it won 516 of 600 games,
+//! against 500 for `barrage-2` and 447 for a Flag in the middle of the back
+//! row with a guard on either side.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -51,10 +75,15 @@ const ARTS: [(&str, &str); 9] = [
     ("arts-11", "92S49B77B9/3589153B45/866677BFB6/9984985B89"),
 ];
 
-/// Barrage presets (front row first).
+/// Barrage presets (front row first; see the module doc for their design).
+///
+/// `barrage-1` (the web app's default for the human): Flag j1, Bomb j2,
+/// General i1, Spy i2, Marshal h3, Miner c3, Scouts a4 and j4.
+/// `barrage-2`: Flag a1, Bomb a2, Miner b1, General b2, Spy c2, Marshal e3,
+/// Scouts b4 and i4.
 const BARRAGE: [(&str, &str); 2] = [
-    ("barrage-1", "..9....9../.1....2.../...S....8./....BF...."),
-    ("barrage-2", "...9..9.../..2....1../.8....S.../......FB.."),
+    ("barrage-1", "9........9/..8....1../........SB/........2F"),
+    ("barrage-2", ".9......9./....1...../B2S......./F8........"),
 ];
 
 impl Setup {

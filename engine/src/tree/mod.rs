@@ -7,9 +7,19 @@
 //! reference-count increment. A leaf is a decision node without moves whose
 //! heuristic is the leaf value (the search scores it with the evaluator); a
 //! leaf equal to ±U, `win`, `loss` and `draw` are terminal.
+//!
+//! Moves and chance outcomes are named by the edge label of the child they
+//! lead to when it has one (`{e4e5}`, `{=B}`), else by the child's label,
+//! else by its 1-based index: [`Game::move_text`] and
+//! [`Game::outcome_text`] print these names and `parse_move` /
+//! `parse_outcome` read them (and the node label and index too).
 
+mod build;
 pub mod examples;
+pub mod from_game;
 pub mod parse;
+pub mod random;
+pub mod teaching;
 
 use std::fmt;
 use std::sync::Arc;
@@ -32,6 +42,8 @@ pub(crate) enum Kind {
 #[derive(Clone, Debug)]
 pub(crate) struct Node {
     pub label: Option<String>,
+    /// The label of the edge from the parent (a move or outcome text).
+    pub edge: Option<String>,
     pub kind: Kind,
     /// (child node, weight); the weight is 1 under decision nodes.
     pub children: Vec<(usize, u32)>,
@@ -118,21 +130,34 @@ impl TreeGame {
         })
     }
 
+    /// The label of the edge into this node, if it has one.
+    pub fn edge(&self) -> Option<&str> {
+        self.n().edge.as_deref()
+    }
+
+    /// How many nodes the whole tree has.
+    pub fn tree_size(&self) -> usize {
+        self.tree.nodes.len()
+    }
+
     fn child_text(&self, i: u16) -> String {
         match self.n().children.get(i as usize) {
-            Some(&(c, _)) => match &self.tree.nodes[c].label {
-                Some(l) => l.clone(),
-                None => (i + 1).to_string(),
-            },
+            Some(&(c, _)) => step_text(&self.tree.nodes, c, i as usize),
             None => format!("?{i}"),
         }
     }
 
+    /// The child named `text`: by the texts [`Game::move_text`] prints
+    /// (unique among siblings), else by node label, else by 1-based index.
     fn parse_child(&self, text: &str) -> Option<u16> {
         let kids = &self.n().children;
+        let nodes = &self.tree.nodes;
+        if let Some(i) = (0..kids.len()).find(|&i| step_text(nodes, kids[i].0, i) == text) {
+            return Some(i as u16);
+        }
         if let Some(i) = kids
             .iter()
-            .position(|&(c, _)| self.tree.nodes[c].label.as_deref() == Some(text))
+            .position(|&(c, _)| nodes[c].label.as_deref() == Some(text))
         {
             return Some(i as u16);
         }
@@ -144,6 +169,11 @@ impl TreeGame {
 
     fn write_node(&self, node: usize, out: &mut String) {
         let n = &self.tree.nodes[node];
+        if let Some(e) = n.edge.as_ref().filter(|_| node != self.node) {
+            out.push('{');
+            out.push_str(e);
+            out.push('}');
+        }
         if let Some(l) = &n.label {
             out.push_str(l);
             out.push('=');
@@ -183,6 +213,18 @@ impl TreeGame {
                 out.push(')');
             }
         }
+    }
+}
+
+/// The text that names child `node` (the `index`-th of its parent) as a
+/// move or outcome: its edge label, else its node label, else its 1-based
+/// index.
+fn step_text(nodes: &[Node], node: usize, index: usize) -> String {
+    let n = &nodes[node];
+    match (&n.edge, &n.label) {
+        (Some(e), _) => e.clone(),
+        (None, Some(l)) => l.clone(),
+        (None, None) => (index + 1).to_string(),
     }
 }
 
