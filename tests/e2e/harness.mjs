@@ -12,12 +12,12 @@ export const BASE = process.env.STARCUT_URL ?? 'http://127.0.0.1:8080/';
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
 
 /** Opens a browser with its own profile; `t.after` closes it. */
-export async function launch(t) {
+export async function launch(t, { viewport = { width: 1400, height: 900 } } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'starcut-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    viewport: { width: 1200, height: 900 },
+    viewport,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
@@ -51,11 +51,14 @@ export function assertNoErrors(session) {
   assert.deepEqual(real, [], 'console errors');
 }
 
-/** Opens the app (at `suffix` below the base URL) and waits for the engine. */
-export async function openApp(session, suffix = '') {
+/** Opens the app (at `suffix` below the base URL) and waits for the
+ * engine; a first visit's game chooser is closed (`chooser: true` keeps it). */
+export async function openApp(session, suffix = '', { chooser = false } = {}) {
   const page = await session.page();
   await page.goto(BASE + suffix);
   await engineReady(page);
+  const close = page.getByRole('button', { name: 'Close the game chooser' });
+  if (!chooser && await close.isVisible()) await close.click();
   return page;
 }
 
@@ -69,14 +72,37 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
+/** A share link's URL for a game record (start line, then steps). */
+export function gameLink(game, record, { side = 'first', seed = 1, options = '' } = {}) {
+  return `#game=${game}&side=${side}&seed=${seed}&options=${encodeURIComponent(options)}&record=${encodeURIComponent(record)}`;
+}
+
+/** Plays a typed move. */
+export async function typeMove(page, move) {
+  await page.getByLabel('Move', { exact: true }).fill(move);
+  await page.getByLabel('Move', { exact: true }).press('Enter');
+}
+
 /** The position text the page shows (the human's view). */
 export async function position(page) {
   return (await page.locator('#position').textContent()).trim();
 }
 
-/** Texts of the move list. */
+/** The record's steps as the move list holds them, in order (each turn
+ * keeps its steps, rolls included, in `data-steps`). */
 export async function moves(page) {
-  return page.getByRole('list', { name: 'Move list' }).getByRole('listitem').allTextContents();
+  const turns = await page.getByRole('list', { name: 'Move list' }).locator('[data-steps]').all();
+  const out = [];
+  for (const t of turns) out.push(...(await t.getAttribute('data-steps')).split(' ').filter(Boolean));
+  return out;
+}
+
+/** Steps of the turns that were taken back (shown faded, for redo). */
+export async function undoneSteps(page) {
+  const turns = await page.getByRole('list', { name: 'Move list' }).locator('[data-steps].undone').all();
+  let n = 0;
+  for (const t of turns) n += (await t.getAttribute('data-steps')).split(' ').filter(Boolean).length;
+  return n;
 }
 
 /** Parses the board part of a position: rows of cells from the top.
@@ -95,20 +121,24 @@ export function boardOf(text) {
   });
 }
 
-/** Clicks the centre of a square (`c2`) on the canvas. */
-export async function clickSquare(page, square, { flipped = false } = {}) {
-  const pos = await position(page);
-  const rows = boardOf(pos);
+/** The page coordinates of a square's centre on the canvas: the board is
+ * the top 560x560 part, centred there when it is not square. */
+export async function squareCentre(page, square, { flipped = false } = {}) {
+  const rows = boardOf(await position(page));
   const n = rows.length, cols = rows[0].length;
-  const col = square.charCodeAt(0) - 97;
-  const rank = Number(square.slice(1));
-  let r = n - rank, c = col;
+  let r = n - Number(square.slice(1)), c = square.charCodeAt(0) - 97;
   if (flipped) { r = n - 1 - r; c = cols - 1 - c; }
   const box = await page.locator('#board').boundingBox();
-  // The canvas is 560 wide; the board is the top 560x560 part.
   const scale = box.width / 560;
-  const s = (560 / Math.max(n, cols)) * scale;
-  await page.mouse.click(box.x + (c + 0.5) * s, box.y + (r + 0.5) * s);
+  const s = 560 / Math.max(n, cols);
+  const x0 = (560 - cols * s) / 2, y0 = (560 - n * s) / 2;
+  return [box.x + (x0 + (c + 0.5) * s) * scale, box.y + (y0 + (r + 0.5) * s) * scale];
+}
+
+/** Clicks the centre of a square (`c2`) on the canvas. */
+export async function clickSquare(page, square, opts = {}) {
+  const [x, y] = await squareCentre(page, square, opts);
+  await page.mouse.click(x, y);
 }
 
 /** A legal Dice placement in the current position (the human's roll). */
@@ -123,17 +153,24 @@ export function diceMove(text) {
   return null;
 }
 
-/** Starts a new game from the New game panel. */
-export async function newGame(page, game, side = 'first', options = '') {
+/** Starts a new game from the New game panel; `options` maps the game's
+ * option labels to values (`{ 'Board size': 7 }`). */
+export async function newGame(page, game, side = 'first', options = {}) {
   await page.getByLabel('Game', { exact: true }).selectOption(game);
   await page.getByLabel('Play as').selectOption(side);
-  await page.getByLabel('Options').fill(options);
+  for (const [label, value] of Object.entries(options)) {
+    await page.getByRole('group', { name: 'Game options' }).getByLabel(label, { exact: true }).fill(String(value));
+  }
   await page.getByRole('button', { name: 'New game' }).click();
 }
 
-/** Sets the engine's limit (kind 'time' in ms, or 'depth' in plies). */
+/** Sets the engine's limit (kind 'time' in ms, or 'depth' in plies): the
+ * research settings instead of a strength level, in the research panel. */
 export async function setLimit(page, kind, value) {
-  await page.getByLabel('Limit').selectOption(kind);
+  await page.getByLabel('Strength', { exact: true }).selectOption('research');
+  const panel = page.locator('#research-panel');
+  if (!(await panel.getAttribute('open') !== null)) await panel.locator('summary').click();
+  await page.getByLabel('Limit', { exact: true }).selectOption(kind);
   await page.getByLabel('Milliseconds or plies').fill(String(value));
   await page.getByLabel('Milliseconds or plies').dispatchEvent('change');
 }
@@ -146,17 +183,8 @@ export async function humanTurn(page, timeout = 30000) {
 
 /** Drags from one square to another on the canvas. */
 export async function dragSquare(page, from, to, opts = {}) {
-  const centre = async (square) => {
-    const rows = boardOf(await position(page));
-    const n = rows.length, cols = rows[0].length;
-    let r = n - Number(square.slice(1)), c = square.charCodeAt(0) - 97;
-    if (opts.flipped) { r = n - 1 - r; c = cols - 1 - c; }
-    const box = await page.locator('#board').boundingBox();
-    const s = (560 / Math.max(n, cols)) * (box.width / 560);
-    return [box.x + (c + 0.5) * s, box.y + (r + 0.5) * s];
-  };
-  const [x1, y1] = await centre(from);
-  const [x2, y2] = await centre(to);
+  const [x1, y1] = await squareCentre(page, from, opts);
+  const [x2, y2] = await squareCentre(page, to, opts);
   await page.mouse.move(x1, y1);
   await page.mouse.down();
   await page.mouse.move((x1 + x2) / 2, (y1 + y2) / 2);

@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, openApp, assertNoErrors, BASE } from './harness.mjs';
@@ -78,11 +79,29 @@ test('performance: load time and browser vs native nodes per second', async (t) 
       ratio: n ? b.nodes_per_second / n.nodes_per_second : null,
     };
   });
+  // What a visitor downloads: every file the page and the service worker
+  // name, raw and gzipped (what a static host serves compressed).
+  const index = await (await fetch(BASE)).text();
+  const files = new Set(['', 'worker_loader.js', 'worker.js', 'worker_bg.wasm', 'sw.js', 'manifest.webmanifest',
+    'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png']);
+  for (const m of index.matchAll(/(?:href|src)="\.?\/?([^":]+)"/g)) files.add(m[1]);
+  for (const m of index.matchAll(/['"]\.\/([^'"]+\.(?:js|wasm|css))['"]/g)) files.add(m[1]);
+  const sizes = {};
+  for (const f of files) {
+    const body = Buffer.from(await (await fetch(BASE + f)).arrayBuffer());
+    sizes[f || 'index.html'] = { raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  }
+  const total = Object.values(sizes).reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip }), { raw: 0, gzip: 0 });
+  const wasm = Object.fromEntries(Object.entries(sizes).filter(([f]) => f.endsWith('.wasm')));
   const report = { load_to_interactive_ms: loadMs, reload_to_interactive_ms: reloadMs,
+    site: total, wasm, files: sizes,
     native_built: native?.built ?? null, positions: rows };
   await mkdir(join(HERE, 'artifacts'), { recursive: true });
   await writeFile(join(HERE, 'artifacts', 'perf.json'), JSON.stringify(report, null, 2) + '\n');
   console.log(`[perf] load -> interactive ${loadMs.toFixed(0)} ms (reload ${reloadMs.toFixed(0)} ms)`);
+  for (const [f, z] of Object.entries(wasm)) console.log(`[perf] ${f}: ${z.raw} bytes, ${z.gzip} gzipped`);
+  console.log(`[perf] whole site: ${total.raw} bytes, ${total.gzip} gzipped`);
+  assert.ok(Object.keys(wasm).length === 2, `two wasm files: ${Object.keys(wasm)}`);
   for (const r of rows) {
     console.log(`[perf] ${r.name}: ${r.nodes} nodes, browser ${Math.round(r.nodes_per_second)} n/s`
       + (r.ratio === null ? '' : `, native ${Math.round(r.native_nodes_per_second)} n/s, ratio ${r.ratio.toFixed(2)}`));

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openApp, assertNoErrors, screenshot, position, moves, clickSquare,
-  newGame, setLimit, humanTurn, boardOf } from './harness.mjs';
+  newGame, setLimit, humanTurn, boardOf, dragSquare } from './harness.mjs';
 
 test('stratego: set up, swap, play; the engine\'s pieces stay hidden', async (t) => {
   const s = await launch(t);
@@ -69,15 +69,46 @@ test('barrage from a shared position: a battle is revealed and the captures list
   await page.getByLabel('Move', { exact: true }).press('Enter');
   await humanTurn(page);
   // Scout against Scout: both are removed.
-  assert.match(await page.getByLabel('Captured pieces').textContent(), /Red: 9; Blue: 9/);
+  // Captured pieces drawn per side, and the tracker of Blue's army.
+  assert.match(await page.getByRole('group', { name: 'Captured pieces' }).textContent(),
+    /You took \(Blue\):\s*9\s*You lost \(Red\):\s*9/);
+  const scout = page.getByRole('table', { name: 'Enemy pieces' }).getByRole('row').filter({ hasText: 'Scout' });
+  const [army, taken, seen, hidden] = (await scout.getByRole('cell').allTextContents()).slice(1).map(Number);
+  assert.deepEqual([army, taken, seen + hidden], [2, 1, 1], 'one Blue Scout taken, the other seen or hidden');
   await screenshot(page, 'barrage-battle');
   // The New game panel shows the loaded game.
   assert.equal(await page.getByLabel('Game', { exact: true }).inputValue(), 'barrage');
   // Back one step: the battle is shown under the board.
-  await page.locator('#board').focus();
+  await page.getByRole('list', { name: 'Move list' }).focus();
   await page.keyboard.press('ArrowLeft');
   await page.getByRole('status', { name: 'Game status' }).filter({ hasText: /Viewing step 1/ }).waitFor();
   await page.waitForTimeout(800);
   await screenshot(page, 'barrage-battle-reveal');
+  assertNoErrors(s);
+});
+
+test('own setups: arranged by dragging, saved under a name, chosen again in a new game; 390 px wide', async (t) => {
+  const s = await launch(t, { viewport: { width: 390, height: 844 } });
+  const page = await openApp(s);
+  await newGame(page, 'barrage', 'first');
+  await page.getByRole('button', { name: 'Start playing' }).waitFor();
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scrolling');
+  const before = boardOf(await position(page));
+  // Drag the piece on a1 onto the (empty or other) square b3.
+  await dragSquare(page, 'j1', 'e3');
+  const after = boardOf(await position(page));
+  assert.equal(after[7][4], before[9][9], 'the dragged piece moved');
+  await page.getByLabel('Save as').fill('corner');
+  await page.getByRole('button', { name: 'Save setup' }).click();
+  assert.match(await page.getByRole('alert').textContent(), /Setup 'corner' saved/);
+  await screenshot(page, 'stratego-setup-390');
+  // A new game: the saved setup is offered and used.
+  await newGame(page, 'barrage', 'first');
+  await page.getByLabel('Setup', { exact: true }).selectOption('own:corner');
+  assert.deepEqual(boardOf(await position(page)).slice(6), after.slice(6));
+  await page.getByRole('button', { name: 'Start playing' }).click();
+  await humanTurn(page);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scrolling in play');
+  await screenshot(page, 'stratego-play-390');
   assertNoErrors(s);
 });

@@ -5,11 +5,11 @@
 
 use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
 use starcut::dice::{Dice, DiceConfig};
-use starcut::stratego::{Stratego, StrategoConfig, Variant};
-use starcut::{Game, GameConfig, Record};
+use starcut::stratego::{Move as StrategoMove, Rank, Stratego, StrategoConfig, Variant};
+use starcut::{Game, GameConfig, Player, Record, Status, Step};
 
 use crate::protocol::GameKind;
-use crate::session::{GameSession, Session, WebGame};
+use crate::session::{BattleInfo, EndReason, GameSession, Session, StepInfo, WebGame};
 
 /// Runs `f` with the game type of `kind` and its configuration (the kind's
 /// own settings, then the user's `key=value` options).
@@ -90,29 +90,233 @@ pub fn config_of<G: Game>(options: &str) -> Result<G::Config, String> {
     Ok(config)
 }
 
-impl WebGame for Dice {}
-impl WebGame for Breakthrough {}
-impl WebGame for Stratego {}
-
-/// A session of `G` at its start position.
-pub fn start_session<G: WebGame>(
-    kind: GameKind,
-    options: &str,
-) -> Result<Box<dyn Session>, String> {
-    let config = config_of::<G>(options)?;
-    let start = G::start(&config).ok_or("this game has no start position")?;
-    Ok(Box::new(GameSession::new(kind, options, start)))
+/// One setting of a game the new-game form offers, as a whole number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The option's key in the game's `key=value` list.
+    pub key: &'static str,
+    /// The form's label.
+    pub label: &'static str,
+    pub min: u32,
+    pub max: u32,
+    pub default: u32,
 }
 
-/// A session of `G` replayed from a record.
-pub fn record_session<G: WebGame>(
-    kind: GameKind,
-    options: &str,
-    record: &str,
-) -> Result<Box<dyn Session>, String> {
-    let config = config_of::<G>(options)?;
-    let record = Record::<G>::parse(&config, record).map_err(|e| e.to_string())?;
-    Ok(Box::new(GameSession::from_record(kind, options, record)))
+const PLY_LIMIT: &str = "Move limit (plies)";
+
+/// The settings each game offers in the new-game form. Every game has its
+/// own: a Dice board size never reaches a Breakthrough game.
+pub fn option_specs(kind: GameKind) -> &'static [OptionSpec] {
+    const DICE: [OptionSpec; 1] = [OptionSpec {
+        key: "size",
+        label: "Board size",
+        min: 3,
+        max: 11,
+        default: 5,
+    }];
+    const BREAKTHROUGH: [OptionSpec; 3] = [
+        OptionSpec {
+            key: "rows",
+            label: "Rows",
+            min: 5,
+            max: 8,
+            default: 8,
+        },
+        OptionSpec {
+            key: "cols",
+            label: "Columns",
+            min: 5,
+            max: 8,
+            default: 8,
+        },
+        OptionSpec {
+            key: "max_plies",
+            label: PLY_LIMIT,
+            min: 1,
+            max: 65_535,
+            default: 500,
+        },
+    ];
+    const STRATEGO: [OptionSpec; 2] = [
+        OptionSpec {
+            key: "two_square_limit",
+            label: "Two-squares limit",
+            min: 1,
+            max: 15,
+            default: 3,
+        },
+        OptionSpec {
+            key: "max_plies",
+            label: PLY_LIMIT,
+            min: 1,
+            max: 100_000,
+            default: 2000,
+        },
+    ];
+    match kind {
+        GameKind::Dice => &DICE,
+        GameKind::Breakthrough | GameKind::ChanceBreakthrough => &BREAKTHROUGH,
+        GameKind::Stratego | GameKind::Barrage => &STRATEGO,
+    }
+}
+
+/// The option list for the form's values: only the values that differ
+/// from the defaults, in the specs' order (`rows=6,cols=5`). Keys the game
+/// does not offer are errors.
+pub fn options_text(kind: GameKind, values: &[(&str, u32)]) -> Result<String, String> {
+    let specs = option_specs(kind);
+    for (key, _) in values {
+        if !specs.iter().any(|s| s.key == *key) {
+            return Err(format!(
+                "option '{key}': {} has no such option",
+                kind.title()
+            ));
+        }
+    }
+    Ok(specs
+        .iter()
+        .filter_map(|s| {
+            let v = values.iter().find(|(k, _)| *k == s.key)?.1;
+            (v != s.default).then(|| format!("{}={v}", s.key))
+        })
+        .collect::<Vec<_>>()
+        .join(","))
+}
+
+/// The value of every offered option in a game's option list (defaults
+/// for those it does not set), for showing a loaded game in the form.
+pub fn option_values(kind: GameKind, options: &str) -> Vec<(&'static str, u32)> {
+    option_specs(kind)
+        .iter()
+        .map(|s| {
+            let set = options
+                .split(',')
+                .filter_map(|item| item.split_once('='))
+                .find(|(k, _)| k.trim() == s.key)
+                .and_then(|(_, v)| v.trim().parse().ok());
+            (s.key, set.unwrap_or(s.default))
+        })
+        .collect()
+}
+
+impl WebGame for Dice {
+    fn end_reason(&self, _last: Option<&StepInfo>) -> Option<EndReason> {
+        let winner = match self.status() {
+            Status::Terminal(Some(p)) => p,
+            Status::Terminal(None) => return Some(EndReason::BoardFull),
+            _ => return None,
+        };
+        let m = self.size();
+        let own = self.checkers(winner);
+        let full = |squares: &mut dyn Iterator<Item = u8>| {
+            let mut all = true;
+            for sq in squares {
+                all &= own >> sq & 1 == 1;
+            }
+            all
+        };
+        let name = |sq: u8| self.square_text(sq);
+        for k in 0..m {
+            if full(&mut (0..m).map(|r| r * m + k)) {
+                return Some(EndReason::Line {
+                    line: format!("column {}", char::from(b'a' + k)),
+                });
+            }
+            if full(&mut (0..m).map(|c| k * m + c)) {
+                return Some(EndReason::Line {
+                    line: format!("row {}", k + 1),
+                });
+            }
+        }
+        let (rising, falling): (Vec<u8>, Vec<u8>) = (
+            (0..m).map(|i| i * m + i).collect(),
+            (0..m).map(|i| i * m + (m - 1 - i)).collect(),
+        );
+        for diagonal in [rising, falling] {
+            if full(&mut diagonal.iter().copied()) {
+                let (a, b) = (diagonal[0], diagonal[diagonal.len() - 1]);
+                return Some(EndReason::Line {
+                    line: format!("the diagonal {}–{}", name(a), name(b)),
+                });
+            }
+        }
+        None
+    }
+}
+
+impl WebGame for Breakthrough {
+    fn end_reason(&self, _last: Option<&StepInfo>) -> Option<EndReason> {
+        let winner = match self.status() {
+            Status::Terminal(Some(p)) => p,
+            Status::Terminal(None) => {
+                return Some(EndReason::MoveLimit {
+                    plies: u32::from(self.max_plies()),
+                })
+            }
+            _ => return None,
+        };
+        let far = match winner {
+            Player::First => self.rows() - 1,
+            Player::Second => 0,
+        };
+        let arrived = self.pieces(winner) >> (u32::from(far) * 8) & 0xff;
+        if arrived != 0 {
+            let file = arrived.trailing_zeros() as u8;
+            return Some(EndReason::LastRank {
+                square: format!("{}{}", char::from(b'a' + file), far + 1),
+            });
+        }
+        if self.pieces(winner.other()) == 0 {
+            return Some(EndReason::AllCaptured);
+        }
+        Some(EndReason::NoMoves)
+    }
+}
+
+impl WebGame for Stratego {
+    fn battle(&self, step: Step<StrategoMove, Rank>) -> Option<BattleInfo> {
+        let Step::Move(mv) = step else { return None };
+        let (attacker, defender) = (self.piece_at(mv.from)?, self.piece_at(mv.to)?);
+        let mut after = self.clone();
+        after.apply_step(step);
+        Some(BattleInfo {
+            attacker: attacker.colour(),
+            attacker_rank: attacker.rank()?,
+            defender_rank: defender.rank()?,
+            winner: after.piece_at(mv.to).map(|p| p.colour()),
+        })
+    }
+
+    fn reveals(&self, step: Step<StrategoMove, Rank>) -> bool {
+        let Step::Move(mv) = step else { return true };
+        let Some(piece) = self.piece_at(mv.from) else {
+            return false;
+        };
+        let battle = self.piece_at(mv.to).is_some();
+        let first_move = !piece.has_moved();
+        let scout_run = mv.distance() > 1;
+        battle || (!piece.is_revealed() && (first_move || scout_run))
+    }
+
+    fn end_reason(&self, last: Option<&StepInfo>) -> Option<EndReason> {
+        let status = self.status();
+        if !matches!(status, Status::Terminal(_)) {
+            return None;
+        }
+        let flag_taken = last
+            .and_then(|s| s.battle)
+            .filter(|b| b.defender_rank == Rank::Flag);
+        match status {
+            Status::Terminal(Some(_)) if flag_taken.is_some() => Some(EndReason::FlagCaptured {
+                by: flag_taken?.attacker_rank,
+            }),
+            Status::Terminal(Some(_)) => Some(EndReason::NoMoves),
+            _ if self.ply() >= self.config().max_plies => Some(EndReason::MoveLimit {
+                plies: self.config().max_plies,
+            }),
+            _ => Some(EndReason::NeitherCanMove),
+        }
+    }
 }
 
 /// Stratego and Barrage setups, as text (four rows of ten, front row

@@ -5,18 +5,21 @@
 //! messages of the worker), [`board`] (reading boards and squares from
 //! notation), [`session`] and [`games`] (a game in progress for any game),
 //! [`model`] (the UI state machine), [`saved`] (saved games and share
-//! links) and [`lecture`] (lecture mode: a small search stepped event by
+//! links), [`library`] (the player's saved games) and [`lecture`] (lecture mode: a small search stepped event by
 //! event). The browser parts live in [`web`] and are exercised by the
 //! Playwright tests in `tests/e2e/`.
 
 pub mod board;
 pub mod games;
 pub mod lecture;
+pub mod library;
 pub mod model;
 pub mod protocol;
+pub mod rules;
 pub mod saved;
 pub mod search_job;
 pub mod session;
+pub mod strength;
 pub mod web;
 
 #[cfg(test)]

@@ -12,73 +12,26 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The games the app plays; the names are the command-line names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    Dice,
-    Breakthrough,
-    ChanceBreakthrough,
-    Stratego,
-    Barrage,
-}
+use crate::strength::Strength;
 
-impl GameKind {
-    /// Every game, in the order the new-game menu lists them.
-    pub const ALL: [GameKind; 5] = [
-        GameKind::Dice,
-        GameKind::ChanceBreakthrough,
-        GameKind::Breakthrough,
-        GameKind::Stratego,
-        GameKind::Barrage,
-    ];
+/// The games, as the engine names them: the worker protocol, saved games
+/// and links carry the engine's own enum.
+pub use starcut::registry::GameKind;
 
-    /// The command-line name (`dice`, `chance-breakthrough`, ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Dice => "dice",
-            GameKind::Breakthrough => "breakthrough",
-            GameKind::ChanceBreakthrough => "chance-breakthrough",
-            GameKind::Stratego => "stratego",
-            GameKind::Barrage => "barrage",
-        }
-    }
-
-    /// The inverse of [`GameKind::name`].
-    pub fn from_name(name: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|k| k.name() == name)
-    }
-
-    /// A name for people.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Dice => "Dice",
-            GameKind::Breakthrough => "Breakthrough",
-            GameKind::ChanceBreakthrough => "ChanceBreakthrough",
-            GameKind::Stratego => "Stratego",
-            GameKind::Barrage => "Barrage",
-        }
-    }
-
-    /// What the two players are called in this game.
-    pub fn player_names(self) -> [&'static str; 2] {
-        match self {
-            GameKind::Dice => ["Columns", "Rows"],
-            GameKind::Breakthrough | GameKind::ChanceBreakthrough => ["White", "Black"],
-            GameKind::Stratego | GameKind::Barrage => ["Red", "Blue"],
-        }
-    }
-}
-
-/// The chance-node algorithms, by the engine's names (`ChanceAlgo::name`).
-pub const ALGORITHMS: [&str; 6] = [
-    "expectimax",
-    "star0.5",
-    "star1",
-    "star2",
-    "star2.5",
-    "staretc",
+/// Every game, in the order the new-game menu lists them (Dice first: the
+/// quickest to learn).
+pub const GAME_MENU: [GameKind; 5] = [
+    GameKind::Dice,
+    GameKind::ChanceBreakthrough,
+    GameKind::Breakthrough,
+    GameKind::Stratego,
+    GameKind::Barrage,
 ];
+
+/// The chance-node algorithms and the kinds of cut, as the engine names
+/// them: settings and reports carry the engine's own enums (serialized by
+/// their text names: `staretc`, `alpha_beta`).
+pub use starcut::search::{ChanceAlgo, CutKind};
 
 /// When a search stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,8 +46,12 @@ pub enum Limit {
 /// The user's engine settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchSettings {
-    /// One of [`ALGORITHMS`].
-    pub algorithm: String,
+    /// A player's strength level, or the research settings' own limit.
+    /// Messages and saves without it mean the research settings (what
+    /// they meant before levels existed).
+    #[serde(default = "research")]
+    pub strength: Strength,
+    pub algorithm: ChanceAlgo,
     /// Star2's probing factor (how many children each chance node probes).
     pub probe_factor: u32,
     pub tt: bool,
@@ -103,10 +60,15 @@ pub struct SearchSettings {
     pub limit: Limit,
 }
 
+fn research() -> Strength {
+    Strength::Research
+}
+
 impl Default for SearchSettings {
     fn default() -> Self {
         SearchSettings {
-            algorithm: "staretc".into(),
+            strength: Strength::default(),
+            algorithm: ChanceAlgo::StarEtc,
             probe_factor: 1,
             tt: true,
             history: true,
@@ -125,6 +87,11 @@ pub struct SearchJob {
     /// The position as the searching side knows it.
     pub position: String,
     pub settings: SearchSettings,
+    /// From the game's seed: the evaluation noise of the low strength
+    /// levels is a function of it and the position. 32 bits, so that it
+    /// crosses to the worker as a JavaScript number.
+    #[serde(default)]
+    pub seed: u32,
 }
 
 /// A message from the page to the worker.
@@ -168,14 +135,14 @@ pub struct ChanceView {
 /// A snapshot of a search: sent while it runs and when it ends.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Report {
-    /// Deepest finished iteration.
+    /// Deepest finished iteration (never the one still running).
     pub depth: u32,
     pub nodes: u64,
     pub chance_nodes: u64,
     pub elapsed_ms: f64,
     pub nodes_per_second: f64,
     /// Cuts by kind, in the engine's order, only kinds that happened.
-    pub cuts: Vec<(String, u64)>,
+    pub cuts: Vec<(CutKind, u64)>,
     /// Best move so far, in notation.
     pub best: Option<String>,
     /// Principal variation, in notation (starting with `best`).
@@ -184,6 +151,10 @@ pub struct Report {
     pub value: Option<f64>,
     /// The game's evaluation bound U (for the eval bar).
     pub bound: f64,
+    /// The search reached the end of the game in every line (a proven
+    /// value, or the whole tree within the deepest iteration).
+    #[serde(default)]
+    pub solved: bool,
     /// The chance node below the root move being searched, if any.
     pub chance: Option<ChanceView>,
 }
@@ -214,11 +185,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_round_trip() {
+    fn the_menu_lists_every_game_once() {
         for kind in GameKind::ALL {
-            assert_eq!(GameKind::from_name(kind.name()), Some(kind));
+            assert_eq!(GAME_MENU.iter().filter(|&&k| k == kind).count(), 1);
         }
-        assert_eq!(GameKind::from_name("chess"), None);
     }
 
     #[test]
@@ -230,18 +200,24 @@ mod tests {
                 options: "rows=6".into(),
                 position: "5/5/5/5/5 c".into(),
                 settings: SearchSettings::default(),
+                seed: 3,
             },
         };
         let text = serde_json::to_string(&msg).unwrap();
         assert!(text.contains("\"type\":\"search\""), "{text}");
         assert!(text.contains("\"game\":\"chance-breakthrough\""), "{text}");
         assert_eq!(serde_json::from_str::<ToWorker>(&text).unwrap(), msg);
+        // Settings written before strength levels mean the research ones.
+        let old = r#"{"algorithm":"star1","probe_factor":1,"tt":true,"history":true,"killers":true,"limit":{"depth":{"plies":3}}}"#;
+        let settings: SearchSettings = serde_json::from_str(old).unwrap();
+        assert_eq!(settings.strength, Strength::Research);
+        assert_eq!(settings.algorithm, ChanceAlgo::Star1);
 
         let back = FromWorker::Done {
             job: 7,
             report: Report {
                 best: Some("c2".into()),
-                cuts: vec![("star1".into(), 3)],
+                cuts: vec![(CutKind::Star1CutII, 3)],
                 ..Report::default()
             },
         };

@@ -17,8 +17,9 @@ use serde::{Deserialize, Serialize};
 use starcut::Player;
 
 use crate::games;
-use crate::model::{Effect, Model, SetupPhase};
+use crate::model::{Model, SetupPhase};
 use crate::protocol::{GameKind, SearchSettings};
+use crate::session::Session;
 
 /// Bumped when the saved format changes incompatibly.
 const VERSION: u32 = 1;
@@ -41,31 +42,49 @@ pub struct SavedGame {
     /// The engine's setup is the one the seed generates.
     #[serde(default)]
     pub human_setup: Option<(String, Option<String>)>,
+    /// The evaluation of the game's positions (step count, the player's
+    /// view): what play and a review found, so a stopped review goes on
+    /// after a reload.
+    #[serde(default)]
+    pub review: Vec<(usize, f64)>,
+}
+
+/// A saved game read back and replayed: ready to be opened by the model.
+pub struct LoadedGame {
+    pub session: Box<dyn Session>,
+    pub human: Player,
+    pub seed: u64,
+    pub setup: Option<SetupPhase>,
+    pub flipped: bool,
+    pub resigned: Option<Player>,
+    pub settings: SearchSettings,
+    pub review: Vec<(usize, f64)>,
 }
 
 impl SavedGame {
     /// A snapshot of the model's game.
     pub fn of(model: &Model) -> SavedGame {
+        let session = model.session();
         SavedGame {
             version: VERSION,
-            game: model.session.kind(),
-            options: model.session.options().to_string(),
-            human: model.human.index() as u8,
-            seed: model.seed,
+            game: session.kind(),
+            options: session.options().to_string(),
+            human: model.human().index() as u8,
+            seed: model.seed(),
             record: hide_engine_setup(
-                model.session.kind(),
-                model.session.options(),
-                model.human,
-                model.seed,
-                &model.session.record_text(),
+                session.kind(),
+                session.options(),
+                model.human(),
+                model.seed(),
+                &session.record_text(),
             ),
-            flipped: model.flipped,
-            resigned: model.resigned.map(|p| p.index() as u8),
-            settings: model.settings.clone(),
+            flipped: model.flipped(),
+            resigned: model.resigned().map(|p| p.index() as u8),
+            settings: model.settings().clone(),
             human_setup: model
-                .setup
-                .as_ref()
+                .setup()
                 .map(|p| (p.human_setup.clone(), p.preset.clone())),
+            review: model.review().saved(),
         }
     }
 
@@ -88,15 +107,17 @@ impl SavedGame {
         Ok(saved)
     }
 
-    /// Replays the record into `model` (which keeps its worker state).
-    pub fn restore_into(&self, model: &mut Model) -> Result<Vec<Effect>, String> {
+    /// Replays the record, checking every step (and a setup in progress).
+    ///
+    /// # Errors
+    /// An unknown option, a record that does not parse or has an illegal
+    /// step (named), a setup that is not the variant's army.
+    pub fn load(&self) -> Result<LoadedGame, String> {
         let human = Player::from_index(self.human as usize);
         let record = reveal_engine_setup(self.game, &self.options, human, self.seed, &self.record)?;
         let session = games::load_session(self.game, &self.options, &record)?;
-        let mut effects = Vec::new();
-        model.settings = self.settings.clone();
         // A setup in progress is rebuilt from its texts (checked again).
-        model.setup = match &self.human_setup {
+        let setup = match &self.human_setup {
             Some((human_setup, preset)) => {
                 let engine_setup = games::setup::random(self.game, self.seed);
                 let (red, blue) = match human {
@@ -112,14 +133,16 @@ impl SavedGame {
             }
             None => None,
         };
-        model.reset(session, human, self.seed, &mut effects);
-        model.flipped = self.flipped;
-        if let Some(r) = self.resigned {
-            model.resigned = Some(Player::from_index(r as usize));
-            // A resigned game does not think.
-            model.thinking = None;
-        }
-        Ok(effects)
+        Ok(LoadedGame {
+            session,
+            human,
+            seed: self.seed,
+            setup,
+            flipped: self.flipped,
+            resigned: self.resigned.map(|r| Player::from_index(r as usize)),
+            settings: self.settings.clone(),
+            review: self.review.clone(),
+        })
     }
 
     /// The share link's fragment (without `#`).
@@ -186,6 +209,7 @@ impl SavedGame {
             resigned: None,
             settings: SearchSettings::default(),
             human_setup: None,
+            review: Vec::new(),
         })
     }
 }
@@ -376,6 +400,7 @@ mod tests {
             resigned: None,
             settings: SearchSettings::default(),
             human_setup: None,
+            review: Vec::new(),
         };
         let back = SavedGame::from_fragment(&format!("#{}", saved.to_fragment())).unwrap();
         assert_eq!(back, saved);
@@ -408,16 +433,17 @@ mod tests {
         for kind in [GameKind::Stratego, GameKind::Barrage] {
             for human in [Player::First, Player::Second] {
                 let dice = games::new_session(GameKind::Dice, "").unwrap();
-                let (mut model, _) = Model::new(dice, human, 1);
+                let (mut model, _) = Model::new(dice, human, 1, 1);
                 model.update(Msg::NewGame {
                     kind,
                     human,
                     options: String::new(),
                     seed: 0xDEAD_BEEF,
+                    id: 2,
                 });
-                let engine_setup = model.setup.as_ref().unwrap().engine_setup.clone();
+                let engine_setup = model.setup().unwrap().engine_setup.clone();
                 let check = |model: &Model, moves: usize| {
-                    let truth = model.session.record_text();
+                    let truth = model.session().record_text();
                     let secret = engine_area(&truth, human);
                     let saved = SavedGame::of(model);
                     for text in [saved.to_json(), saved.to_fragment()] {
@@ -425,29 +451,27 @@ mod tests {
                         assert!(!text.contains(&secret), "{kind:?} {human:?}: {text}");
                     }
                     // Both come back as the same game, the engine's setup
-                    // rebuilt from the seed.
-                    // (a link carries no setup in progress, a save does).
+                    // rebuilt from the seed (a link carries no setup in
+                    // progress, a save does).
                     let link = SavedGame::from_fragment(&saved.to_fragment()).unwrap();
                     let json = SavedGame::from_json(&saved.to_json()).unwrap();
-                    for (back, setup) in [(json, &model.setup), (link, &None)] {
-                        let dice = games::new_session(GameKind::Dice, "").unwrap();
-                        let mut other = Model::new(dice, human, 2).0;
-                        back.restore_into(&mut other).unwrap();
-                        assert_eq!(other.session.record_text(), truth);
-                        assert_eq!(other.session.len(), moves);
-                        assert_eq!(&other.setup, setup);
+                    for (back, setup) in [(json, model.setup()), (link, None)] {
+                        let game = back.load().unwrap();
+                        assert_eq!(game.session.record_text(), truth);
+                        assert_eq!(game.session.len(), moves);
+                        assert_eq!(game.setup.as_ref(), setup);
                     }
                 };
                 check(&model, 0);
                 model.update(Msg::SetupDone);
                 let mut played = 0;
                 for _ in 0..4 {
-                    let legal = model.session.legal_moves();
+                    let legal = model.session().legal_moves();
                     let Some(mv) = legal.first() else { break };
-                    model.session.play(mv).unwrap();
+                    model.force_play(mv).unwrap();
                     played += 1;
                 }
-                check(&model, model.session.len());
+                check(&model, model.session().len());
                 assert!(played > 0);
             }
         }
@@ -491,6 +515,7 @@ mod tests {
             resigned: Some(1),
             settings: SearchSettings::default(),
             human_setup: Some(("a".into(), None)),
+            review: vec![(3, 0.5), (4, -1.25)],
         };
         assert_eq!(SavedGame::from_json(&saved.to_json()).unwrap(), saved);
         assert!(SavedGame::from_json("{").is_err());

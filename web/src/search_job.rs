@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 
 use starcut::search::{
-    ChanceAlgo, Clock, Limits, NodeKind, Progress, SearchConfig, Searcher, Stats, Tracer,
+    Clock, CutKind, Limits, NodeKind, Progress, SearchConfig, Searcher, Stats, Tracer,
 };
 use starcut::{Game, Status, Step, Value};
 
@@ -16,6 +16,7 @@ use crate::protocol::{
     ChanceChild, ChanceView, GameKind, Limit, Report, SearchJob, SearchSettings,
 };
 use crate::session::WebGame;
+use crate::strength::NoisyEval;
 
 /// Milliseconds since some fixed instant (`performance.now()` in the worker).
 pub type Now<'a> = &'a dyn Fn() -> f64;
@@ -70,12 +71,8 @@ impl Throttle {
 
 /// The engine configuration for the user's settings.
 pub fn search_config(settings: &SearchSettings) -> Result<SearchConfig, String> {
-    let chance = ChanceAlgo::ALL
-        .into_iter()
-        .find(|a| a.name() == settings.algorithm)
-        .ok_or_else(|| format!("unknown algorithm '{}'", settings.algorithm))?;
     Ok(SearchConfig {
-        chance,
+        chance: settings.algorithm,
         probe_factor: settings.probe_factor.max(1),
         tt: settings.tt,
         history: settings.history,
@@ -103,13 +100,16 @@ pub fn run_game<G: WebGame>(
     progress: &mut dyn FnMut(&Report),
 ) -> Result<Report, String> {
     let pos = G::parse_position(config, &job.position).map_err(|e| e.to_string())?;
-    if pos.status() != Status::Decision {
+    // A decision, or a chance node (the review values positions right
+    // after a move, before the roll); the game must not be over.
+    if matches!(pos.status(), Status::Terminal(_)) {
         return Err(format!(
-            "position '{}' is not a decision node",
+            "position '{}' is the end of the game",
             job.position
         ));
     }
-    let limits = match job.settings.limit {
+    let level = job.settings.strength.level();
+    let limits = match level.map_or(job.settings.limit, |l| l.limit) {
         Limit::Depth { plies } => Limits::depth(plies.clamp(1, MAX_DEPTH)),
         Limit::Time { ms } => Limits {
             depth: MAX_DEPTH,
@@ -117,7 +117,12 @@ pub fn run_game<G: WebGame>(
             max_nodes: None,
         },
     };
-    let mut searcher = Searcher::<G>::new(search_config(&job.settings)?);
+    let eval = NoisyEval {
+        amplitude: level.map_or(0.0, |l| l.noise * pos.bound()),
+        seed: u64::from(job.seed),
+    };
+    let mut searcher =
+        Searcher::<G, NoisyEval>::with_evaluator(search_config(&job.settings)?, eval);
     let watch = RefCell::new(ChanceWatch::default());
     let mut tracer = WatchTracer { watch: &watch };
     let mut report = Report {
@@ -131,7 +136,13 @@ pub fn run_game<G: WebGame>(
         &mut tracer,
         &mut |p: &Progress<G>| {
             fill_stats(&mut report, &p.stats);
-            report.depth = p.depth;
+            // The deepest finished iteration, as the final report counts.
+            let finished = if p.iteration_complete {
+                p.depth
+            } else {
+                p.depth.saturating_sub(1)
+            };
+            report.depth = report.depth.max(finished);
             if let Some(best) = p.best {
                 report.best = Some(pos.move_text(best));
             }
@@ -143,6 +154,12 @@ pub fn run_game<G: WebGame>(
     fill_stats(&mut report, &result.stats);
     report.depth = result.depth;
     report.value = Some(result.value);
+    // Solved: a proven win or loss, or a timed search that ran through
+    // every depth it may (the tree ended before the horizon everywhere).
+    report.solved = result.value.abs() >= pos.bound()
+        || (matches!(job.settings.limit, Limit::Time { .. })
+            && result.completed
+            && result.depth >= MAX_DEPTH);
     report.best = result.best.map(|m| pos.move_text(m));
     report.pv = pv_texts(&pos, &result.pv);
     report.chance = watch.into_inner().view;
@@ -156,19 +173,18 @@ fn fill_stats(report: &mut Report, stats: &Stats) {
     report.nodes_per_second = stats.nodes_per_second();
     let c = &stats.cuts;
     report.cuts = [
-        ("alpha-beta", c.alpha_beta),
-        ("star1 cut I", c.star1_cut_i),
-        ("star1 cut II", c.star1_cut_ii),
-        ("star2 probe", c.star2_probe),
-        ("staretc", c.staretc),
-        ("chanceprobcut", c.chance_probcut),
-        ("multi-cut", c.multicut),
-        ("probcut", c.probcut),
-        ("table", stats.tt_cuts),
+        (CutKind::AlphaBeta, c.alpha_beta),
+        (CutKind::Star1CutI, c.star1_cut_i),
+        (CutKind::Star1CutII, c.star1_cut_ii),
+        (CutKind::Star2Probe, c.star2_probe),
+        (CutKind::StarEtc, c.staretc),
+        (CutKind::ChanceProbCut, c.chance_probcut),
+        (CutKind::MultiCut, c.multicut),
+        (CutKind::ProbCut, c.probcut),
+        (CutKind::Table, stats.tt_cuts),
     ]
     .into_iter()
     .filter(|&(_, n)| n > 0)
-    .map(|(k, n)| (k.to_string(), n))
     .collect();
 }
 
@@ -302,17 +318,21 @@ impl<G: Game> Tracer<G> for WatchTracer<'_> {
 mod tests {
     use super::*;
     use crate::protocol::SearchSettings;
+    use starcut::search::ChanceAlgo;
 
     fn job(game: GameKind, position: &str, limit: Limit, algorithm: &str) -> SearchJob {
+        let algorithm: ChanceAlgo = algorithm.parse().unwrap();
         SearchJob {
             game,
             options: String::new(),
             position: position.into(),
             settings: SearchSettings {
-                algorithm: algorithm.into(),
+                algorithm,
                 limit,
+                strength: crate::strength::Strength::Research,
                 ..SearchSettings::default()
             },
+            seed: 0,
         }
     }
 
@@ -340,7 +360,7 @@ mod tests {
     #[test]
     fn every_algorithm_gives_the_same_value() {
         let mut values = Vec::new();
-        for algo in crate::protocol::ALGORITHMS {
+        for algo in ChanceAlgo::ALL.map(ChanceAlgo::name) {
             let j = job(
                 GameKind::Dice,
                 "c4/5/2r2/5/4c r 2",
@@ -377,9 +397,20 @@ mod tests {
             Limit::Depth { plies: 2 },
             "star1",
         );
-        assert!(run(&j, &|| 0.0, &mut |_| {})
+        // A chance root (the review values positions before a roll): a
+        // value, no move.
+        let r = run(&j, &|| 0.0, &mut |_| {}).unwrap();
+        assert!(r.value.is_some() && r.best.is_none(), "{r:?}");
+        let mut over = job(
+            GameKind::Dice,
+            "c2/c1r/cr1 r",
+            Limit::Depth { plies: 2 },
+            "star1",
+        );
+        over.options = "size=3".into();
+        assert!(run(&over, &|| 0.0, &mut |_| {})
             .unwrap_err()
-            .contains("decision"));
+            .contains("end of the game"));
         let j = job(
             GameKind::Dice,
             "nonsense",
@@ -387,13 +418,18 @@ mod tests {
             "star1",
         );
         assert!(run(&j, &|| 0.0, &mut |_| {}).is_err());
-        let j = job(
+        // An unknown algorithm cannot even be sent: the message does not
+        // read, and the error names it.
+        let text = serde_json::to_string(&job(
             GameKind::Dice,
             "5/5/5/5/5 c 3",
             Limit::Depth { plies: 2 },
-            "star9",
-        );
-        assert!(run(&j, &|| 0.0, &mut |_| {}).unwrap_err().contains("star9"));
+            "star1",
+        ))
+        .unwrap()
+        .replace("\"star1\"", "\"star9\"");
+        let err = serde_json::from_str::<SearchJob>(&text).unwrap_err();
+        assert!(err.to_string().contains("star9"), "{err}");
     }
 
     #[test]

@@ -3,12 +3,74 @@
 //! The UI model does not know the games' Rust types: it holds a
 //! `Box<dyn Session>` that speaks notation (move texts, position texts) and
 //! keeps the record with a cursor, so undo and redo move the cursor and a new
-//! move cuts off the undone tail.
+//! move cuts off the undone tail. What the page needs to know about each step
+//! (its text, a Stratego battle, whether it revealed a hidden piece) is
+//! worked out once, when the step is played, and kept beside the record.
 
+use starcut::stratego::Rank;
 use starcut::{Game, Player, Record, Status, Step};
 
 use crate::board::{parse_board, Board};
 use crate::protocol::GameKind;
+
+/// A Stratego battle as both players learn it: the two ranks and who is
+/// left on the square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BattleInfo {
+    /// The attacking side.
+    pub attacker: Player,
+    pub attacker_rank: Rank,
+    pub defender_rank: Rank,
+    /// The owner of the piece left on the square; `None` when both were
+    /// removed.
+    pub winner: Option<Player>,
+}
+
+/// Why a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// A player resigned.
+    Resigned,
+    /// Stratego: the Flag was captured by a piece of this rank.
+    FlagCaptured { by: Rank },
+    /// The loser had no legal move (Stratego: no movable pieces left).
+    NoMoves,
+    /// Stratego: neither side can move.
+    NeitherCanMove,
+    /// Dice: a full line ("column c", "row 3", "the diagonal a1–e5").
+    Line { line: String },
+    /// Dice: the board is full without a line.
+    BoardFull,
+    /// Breakthrough: a piece reached the far rank on this square.
+    LastRank { square: String },
+    /// Breakthrough: the loser has no pieces left.
+    AllCaptured,
+    /// The game's ply limit was reached.
+    MoveLimit { plies: u32 },
+}
+
+impl EndReason {
+    /// The reason in words, for "Game over: … wins — …".
+    pub fn text(&self) -> String {
+        match self {
+            EndReason::Resigned => "resignation".into(),
+            EndReason::FlagCaptured { by } => {
+                format!(
+                    "the Flag was captured by the {} ({})",
+                    by.name(),
+                    by.to_char()
+                )
+            }
+            EndReason::NoMoves => "the other side has no movable piece left".into(),
+            EndReason::NeitherCanMove => "neither side can move".into(),
+            EndReason::Line { line } => format!("a full line ({line})"),
+            EndReason::BoardFull => "the board is full without a line".into(),
+            EndReason::LastRank { square } => format!("a piece reached the last rank ({square})"),
+            EndReason::AllCaptured => "the other side has no pieces left".into(),
+            EndReason::MoveLimit { plies } => format!("the move limit of {plies} plies"),
+        }
+    }
+}
 
 /// Per-game hooks the app needs beyond [`Game`].
 pub trait WebGame: Game {
@@ -17,6 +79,23 @@ pub trait WebGame: Game {
     /// the opponent's unknown ranks.
     fn view_text(&self, viewer: Player) -> String {
         self.observation(viewer).position_text()
+    }
+
+    /// The battle `step` fights here, if it is an attack (Stratego).
+    fn battle(&self, _step: Step<Self::Move, Self::Outcome>) -> Option<BattleInfo> {
+        None
+    }
+
+    /// Whether `step` tells a player something new about a hidden enemy
+    /// piece: a battle, a Scout run, or a piece's first move (it is then no
+    /// Bomb or Flag). Undo never crosses such a step.
+    fn reveals(&self, _step: Step<Self::Move, Self::Outcome>) -> bool {
+        false
+    }
+
+    /// Why the game is over, at a terminal position reached by `last`.
+    fn end_reason(&self, _last: Option<&StepInfo>) -> Option<EndReason> {
+        None
     }
 }
 
@@ -28,6 +107,11 @@ pub struct StepInfo {
     pub chance: bool,
     /// The side to move where the step was taken.
     pub mover: Player,
+    /// The battle the step fought (Stratego).
+    pub battle: Option<BattleInfo>,
+    /// The step revealed something about a hidden piece (see
+    /// [`WebGame::reveals`]).
+    pub reveals: bool,
 }
 
 /// A game record with a cursor, for any game.
@@ -48,18 +132,21 @@ pub trait Session {
     /// Moves the cursor (clamped to `0..=len`).
     fn set_cursor(&mut self, n: usize);
     /// Every step of the record (played and undone).
-    fn steps(&self) -> Vec<StepInfo>;
+    fn steps(&self) -> &[StepInfo];
     /// Status of the position after `n` steps.
     fn status_at(&self, n: usize) -> Status;
     /// Side to move after `n` steps.
     fn to_move_at(&self, n: usize) -> Player;
     /// The board after `n` steps as `viewer` sees it.
     fn board_at(&self, n: usize, viewer: Player) -> Result<Board, String>;
-    /// The board after `n` steps with every rank shown (only for what both
-    /// players know anyway, such as the two pieces of a battle).
+    /// The board after `n` steps with every rank shown: only for a finished
+    /// game, whose pieces both players may then see.
     fn full_board_at(&self, n: usize) -> Result<Board, String>;
     /// The position after `n` steps as `viewer` knows it, in notation.
     fn view_text_at(&self, n: usize, viewer: Player) -> String;
+    /// The position after `n` steps with every rank (see
+    /// [`Session::full_board_at`]).
+    fn position_text_at(&self, n: usize) -> String;
     /// The position at the cursor as `viewer` knows it (what a search of
     /// `viewer`'s side may receive).
     fn view_text(&self, viewer: Player) -> String;
@@ -69,6 +156,8 @@ pub trait Session {
     fn chance_outcomes(&self) -> Vec<(String, u32)>;
     /// Plays a move or outcome at the cursor (dropping the undone tail).
     fn play(&mut self, text: &str) -> Result<(), String>;
+    /// Why the game is over at the cursor (`None` while it goes on).
+    fn end_reason(&self) -> Option<EndReason>;
     /// The record up to the cursor in text form (start line, then steps).
     fn record_text(&self) -> String;
 }
@@ -78,8 +167,23 @@ pub struct GameSession<G: WebGame> {
     kind: GameKind,
     options: String,
     record: Record<G>,
+    /// One entry per step of `record`.
+    infos: Vec<StepInfo>,
     cursor: usize,
     current: G,
+    /// The last position replayed away from the cursor (browsing asks for
+    /// the same one many times per update): step count and position.
+    shown: std::cell::RefCell<Option<(usize, G)>>,
+}
+
+fn step_info<G: WebGame>(pos: &G, step: Step<G::Move, G::Outcome>) -> StepInfo {
+    StepInfo {
+        text: pos.step_text(step),
+        chance: matches!(step, Step::Outcome(_)),
+        mover: pos.to_move(),
+        battle: pos.battle(step),
+        reveals: pos.reveals(step),
+    }
 }
 
 impl<G: WebGame> GameSession<G> {
@@ -88,29 +192,50 @@ impl<G: WebGame> GameSession<G> {
             kind,
             options: options.to_string(),
             record: Record::new(start.clone()),
+            infos: Vec::new(),
             cursor: 0,
             current: start,
+            shown: std::cell::RefCell::new(None),
         }
     }
 
     /// A session replaying a parsed record, cursor at its end.
     pub fn from_record(kind: GameKind, options: &str, record: Record<G>) -> Self {
-        let current = record.current();
-        let cursor = record.steps.len();
+        let mut pos = record.start.clone();
+        let infos = record
+            .steps
+            .iter()
+            .map(|&step| {
+                let info = step_info(&pos, step);
+                pos.apply_step(step);
+                info
+            })
+            .collect();
         GameSession {
             kind,
             options: options.to_string(),
+            cursor: record.steps.len(),
             record,
-            cursor,
-            current,
+            infos,
+            current: pos,
+            shown: std::cell::RefCell::new(None),
         }
     }
 
+    /// The position after `n` steps: the cursor's is kept, the last other
+    /// one asked for is remembered, any other is replayed once.
     fn position_after(&self, n: usize) -> G {
         if n == self.cursor {
-            self.current.clone()
-        } else {
-            self.record.position_after(n)
+            return self.current.clone();
+        }
+        let mut shown = self.shown.borrow_mut();
+        match &*shown {
+            Some((m, pos)) if *m == n => pos.clone(),
+            _ => {
+                let pos = self.record.position_after(n);
+                *shown = Some((n, pos.clone()));
+                pos
+            }
         }
     }
 }
@@ -144,21 +269,8 @@ impl<G: WebGame> Session for GameSession<G> {
         }
     }
 
-    fn steps(&self) -> Vec<StepInfo> {
-        let mut pos = self.record.start.clone();
-        self.record
-            .steps
-            .iter()
-            .map(|&step| {
-                let info = StepInfo {
-                    text: pos.step_text(step),
-                    chance: matches!(step, Step::Outcome(_)),
-                    mover: pos.to_move(),
-                };
-                pos.apply_step(step);
-                info
-            })
-            .collect()
+    fn steps(&self) -> &[StepInfo] {
+        &self.infos
     }
 
     fn status_at(&self, n: usize) -> Status {
@@ -174,7 +286,11 @@ impl<G: WebGame> Session for GameSession<G> {
     }
 
     fn full_board_at(&self, n: usize) -> Result<Board, String> {
-        parse_board(self.kind, &self.position_after(n).position_text())
+        parse_board(self.kind, &self.position_text_at(n))
+    }
+
+    fn position_text_at(&self, n: usize) -> String {
+        self.position_after(n).position_text()
     }
 
     fn view_text_at(&self, n: usize, viewer: Player) -> String {
@@ -206,10 +322,23 @@ impl<G: WebGame> Session for GameSession<G> {
             .parse_step(text.trim())
             .map_err(|e| e.to_string())?;
         self.record.steps.truncate(self.cursor);
+        self.infos.truncate(self.cursor);
+        // Positions after the cursor belong to the tail just dropped.
+        self.shown.borrow_mut().take();
+        self.infos.push(step_info(&self.current, step));
         self.record.steps.push(step);
         self.current.apply_step(step);
         self.cursor += 1;
         Ok(())
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        match self.current.status() {
+            Status::Terminal(_) => self
+                .current
+                .end_reason(self.cursor.checked_sub(1).map(|i| &self.infos[i])),
+            _ => None,
+        }
     }
 
     fn record_text(&self) -> String {

@@ -5,8 +5,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use starcut_web::protocol::{
-    ChanceChild, ChanceView, FromWorker, GameKind, Limit, Report, SearchJob, SearchSettings,
-    ToWorker,
+    ChanceChild, ChanceView, CutKind, FromWorker, GameKind, Limit, Report, SearchJob,
+    SearchSettings, ToWorker,
 };
 use starcut_web::search_job;
 use wasm_bindgen_test::*;
@@ -20,8 +20,11 @@ fn job(position: &str, limit: Limit) -> SearchJob {
         position: position.into(),
         settings: SearchSettings {
             limit,
+            strength: starcut_web::strength::Strength::Research,
             ..SearchSettings::default()
         },
+        // The largest seed still crosses as a JavaScript number.
+        seed: u32::MAX,
     }
 }
 
@@ -42,7 +45,7 @@ fn messages_cross_as_js_values() {
         report: Report {
             depth: 4,
             nodes: 123_456_789_012,
-            cuts: vec![("star1 cut I".into(), 7)],
+            cuts: vec![(CutKind::Star1CutI, 7)],
             best: Some("c2".into()),
             pv: vec!["c2".into(), "4".into()],
             value: Some(-2.5),
@@ -79,20 +82,17 @@ fn a_search_job_runs_with_the_browser_clock() {
     let performance = web_sys::window().unwrap().performance().unwrap();
     let now = || performance.now();
     let mut reports = 0;
-    let started = now();
     let report = search_job::run(
         &job("5/5/5/5/5 c 2", Limit::Time { ms: 200 }),
         &now,
         &mut |_| reports += 1,
     )
     .unwrap();
-    let elapsed = now() - started;
     let best = report.best.unwrap();
     assert!(best.starts_with('b'), "a square of column b: {best}");
     assert!(report.nodes > 0 && report.depth >= 1);
+    // The deadline, read from the browser's clock, ended the search
+    // before the game's end was seen (no wall-clock figure is asserted).
     assert!(reports > 0);
-    assert!(
-        elapsed < 2000.0,
-        "the deadline stops the search: {elapsed} ms"
-    );
+    assert!(!report.solved, "stopped by its deadline, not solved");
 }

@@ -10,17 +10,22 @@
 //! algorithm only, children in the tree's order, no table, as in the
 //! worked examples (StarETC therefore behaves as Star2.5 here).
 
+pub mod draw;
 pub mod explain;
 pub mod layout;
+pub mod position;
+pub mod predict;
 pub mod replay;
+pub mod svg;
 pub mod tree;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 use starcut::search::{ChanceAlgo, RecordingTracer, SearchConfig, Searcher, Stats, TraceEvent};
 use starcut::tree::examples::{Example, EXAMPLES};
-use starcut::tree::TreeGame;
+use starcut::tree::random::{self, RandomTreeSpec};
+use starcut::tree::{teaching, TreeGame};
 use starcut::{Game, Player, Value};
 
 use crate::saved::{percent_decode, percent_encode};
@@ -41,14 +46,9 @@ pub fn example(name: &str) -> Option<Example> {
     EXAMPLES.into_iter().find(|e| e.name == name)
 }
 
-/// The algorithm an example is about: Star2 for the probing figures
-/// (Schadd 5.4, Arts 4.8), Star1 for the others.
+/// The algorithm an example is about (the one its figure shows).
 pub fn example_algorithm(ex: &Example) -> &'static str {
-    if matches!(ex.name, "schadd-5.4" | "arts-4.8") {
-        "star2"
-    } else {
-        "star1"
-    }
+    ex.algorithm().name()
 }
 
 /// What to search: saved in localStorage and written into the URL.
@@ -66,6 +66,9 @@ pub struct LectureSettings {
     pub beta: Value,
     /// Trace events applied.
     pub cursor: usize,
+    /// A random exercise's spec (`starcut::tree::random`), when the tree
+    /// was generated: the URL then carries the spec, not the tree.
+    pub random: String,
 }
 
 impl Default for LectureSettings {
@@ -83,13 +86,36 @@ impl LectureSettings {
             alpha: ex.alpha,
             beta: ex.beta,
             cursor: 0,
+            random: String::new(),
         }
+    }
+
+    /// A random exercise: the tree the spec generates, with the bound's
+    /// middle third as the window (so that cuts happen).
+    ///
+    /// # Errors
+    /// A spec that does not parse or gives too large a tree (named).
+    pub fn of_random(query: &str, algorithm: &str) -> Result<Self, String> {
+        let spec = RandomTreeSpec::from_query(query).map_err(|e| e.to_string())?;
+        let tree = random::generate(&spec).map_err(|e| e.to_string())?;
+        let third = f64::from(spec.bound) / 3.0;
+        Ok(LectureSettings {
+            example: String::new(),
+            tree,
+            algorithm: algorithm.to_string(),
+            alpha: -third.round(),
+            beta: third.round(),
+            cursor: 0,
+            random: spec.to_query(),
+        })
     }
 
     /// The URL fragment (without `#`): `lecture&example=…&algo=…&alpha=…&beta=…&step=…`,
     /// with `tree=…` instead of `example=…` for a typed tree.
     pub fn to_fragment(&self) -> String {
-        let source = if self.example.is_empty() {
+        let source = if !self.random.is_empty() {
+            format!("random={}", percent_encode(&self.random))
+        } else if self.example.is_empty() {
             format!("tree={}", percent_encode(&self.tree))
         } else {
             format!("example={}", percent_encode(&self.example))
@@ -132,8 +158,11 @@ impl LectureSettings {
         if let Some(name) = fields.get("example") {
             let ex = example(name).ok_or_else(|| format!("unknown example '{name}'"))?;
             s = LectureSettings::of_example(&ex);
+        } else if let Some(query) = fields.get("random") {
+            s = LectureSettings::of_random(query, &s.algorithm)?;
         } else if let Some(text) = fields.get("tree") {
             s.example.clear();
+            s.random.clear();
             s.tree = text.clone();
         }
         if let Some(a) = fields.get("algo") {
@@ -189,6 +218,60 @@ pub struct Lecture {
     pub stats: Stats,
     /// Every algorithm on the same tree and window.
     pub compare: Vec<AlgoRun>,
+    /// Nodes whose subtrees are folded away (large trees start folded
+    /// below the root's outcomes; stepping unfolds the path searched).
+    pub collapsed: BTreeSet<usize>,
+    /// What the figure teaches beyond the trace, in sentences: the wrong
+    /// value when the window is not reset (Schadd 5.2), ChanceProbCut's
+    /// estimated bounds (5.5, 5.6). `true` marks a sentence that gives the
+    /// outcome away (shown with the outcome only).
+    pub teaching: Vec<(String, bool)>,
+}
+
+/// The figure's lesson beyond the trace (see [`Lecture::teaching`]).
+fn teaching_lines(ex: &Example, pos: &TreeGame, depth: u32) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    if ex.name == "schadd-5.2" {
+        let wrong = teaching::window_not_reset(pos, depth, ex.alpha, ex.beta);
+        let right = teaching::window_reset(pos, depth, ex.alpha, ex.beta);
+        out.push((
+            format!(
+                "With the window {} passed down to the chance node's children the search returns {} — wrong; with the window reset at the chance node it returns {}, the true value.",
+                explain::window((ex.alpha, ex.beta)),
+                explain::num(wrong),
+                explain::num(right)
+            ),
+            true,
+        ));
+    }
+    if let Some(cpc) = ex.chance_probcut {
+        let settings = cpc.settings();
+        out.push((format!(
+            "ChanceProbCut with the model v_d = {} v_(d-R) + {}, sigma {}, t = {}, R = {}: each outcome is first searched {} decision{} deep and its bounds estimated as [v - t·sigma, v + t·sigma] (after the model).",
+            explain::num(cpc.a),
+            explain::num(cpc.b),
+            explain::num(cpc.sigma),
+            explain::num(cpc.t),
+            cpc.r,
+            depth.saturating_sub(cpc.r),
+            if depth.saturating_sub(cpc.r) == 1 { "" } else { "s" }
+        ), false));
+        for e in teaching::chance_probcut_estimates(pos, depth, ex.alpha, ex.beta, &settings) {
+            out.push((
+                format!(
+                    "{}: shallow value {}, estimated [{}, {}]; the chance node is now estimated in [{}, {}].",
+                    e.name,
+                    explain::num(e.shallow),
+                    explain::num(e.lower),
+                    explain::num(e.upper),
+                    explain::num(e.node_lower),
+                    explain::num(e.node_upper)
+                ),
+                false,
+            ));
+        }
+    }
+    out
 }
 
 /// Moving through the trace.
@@ -202,12 +285,22 @@ pub enum LectureNav {
     NextCut,
 }
 
+/// The search setup for `algo`: the example's own (with ChanceProbCut for
+/// the figures about it), or the worked examples' bare setup.
+fn config_for(example: Option<&Example>, algo: ChanceAlgo) -> SearchConfig {
+    match example {
+        Some(ex) => ex.search_config(algo),
+        None => SearchConfig::bare(algo),
+    }
+}
+
 fn search(
     pos: &TreeGame,
-    algo: ChanceAlgo,
+    config: SearchConfig,
     depth: u32,
     window: (Value, Value),
 ) -> Result<(AlgoRun, Stats, Vec<TraceEvent>), String> {
+    let algo = config.chance;
     let root_side = pos.to_move();
     // The search's window is the root side's; the lecture's is MAX's.
     let (a, b) = if root_side == Player::First {
@@ -216,7 +309,7 @@ fn search(
         (-window.1, -window.0)
     };
     let mut tracer = RecordingTracer::new(MAX_EVENTS);
-    let r = Searcher::new(SearchConfig::bare(algo)).search_window(pos, depth, a, b, &mut tracer);
+    let r = Searcher::new(config).search_window(pos, depth, a, b, &mut tracer);
     if tracer.dropped > 0 {
         return Err(format!(
             "the search has more than {MAX_EVENTS} steps, too many to follow: use a smaller tree"
@@ -275,14 +368,20 @@ impl Lecture {
         let pos = TreeGame::parse(&settings.tree).map_err(|e| e.to_string())?;
         let tree = ShownTree::read(&pos)?;
         let depth = tree.search_depth();
-        let (run, stats, events) = search(&pos, algo, depth, (alpha, beta))?;
+        let ex = example(&settings.example);
+        let (run, stats, events) =
+            search(&pos, config_for(ex.as_ref(), algo), depth, (alpha, beta))?;
         let replay = Replay::new(&tree, events)?;
         let mut compare = Vec::new();
         for a in ChanceAlgo::ALL {
-            compare.push(search(&pos, a, depth, (alpha, beta))?.0);
+            compare.push(search(&pos, config_for(ex.as_ref(), a), depth, (alpha, beta))?.0);
         }
+        let teaching = ex
+            .map(|ex| teaching_lines(&ex, &pos, depth))
+            .unwrap_or_default();
         settings.cursor = settings.cursor.min(replay.len());
-        let layout = layout::layout(&tree);
+        let collapsed = layout::default_collapsed(&tree);
+        let layout = layout::layout_with(&tree, &collapsed);
         Ok(Lecture {
             settings,
             tree,
@@ -292,6 +391,8 @@ impl Lecture {
             run,
             stats,
             compare,
+            collapsed,
+            teaching,
         })
     }
 
@@ -302,6 +403,33 @@ impl Lecture {
     /// The state at the cursor.
     pub fn frame(&self) -> Frame {
         self.replay.frame(&self.tree, self.settings.cursor)
+    }
+
+    /// Folds or unfolds the subtree below `node`.
+    pub fn toggle(&mut self, node: usize) {
+        if node >= self.tree.nodes.len() || self.tree.nodes[node].children.is_empty() {
+            return;
+        }
+        if !self.collapsed.remove(&node) {
+            self.collapsed.insert(node);
+        }
+        self.layout = layout::layout_with(&self.tree, &self.collapsed);
+    }
+
+    /// Unfolds every subtree that hides the node of the current event, so
+    /// the step is always on the picture.
+    fn show_current(&mut self) {
+        let Some(mut n) = self.frame().current else {
+            return;
+        };
+        let mut changed = false;
+        while let Some(p) = self.tree.nodes[n].parent {
+            changed |= self.collapsed.remove(&p);
+            n = p;
+        }
+        if changed {
+            self.layout = layout::layout_with(&self.tree, &self.collapsed);
+        }
     }
 
     pub fn nav(&mut self, nav: LectureNav) {
@@ -316,6 +444,7 @@ impl Lecture {
             LectureNav::NextCut => cuts.iter().copied().find(|&k| k > c).unwrap_or(len),
             LectureNav::PrevCut => cuts.iter().rev().copied().find(|&k| k < c).unwrap_or(0),
         };
+        self.show_current();
     }
 }
 
@@ -326,21 +455,42 @@ pub enum LectureMsg {
     Example(String),
     /// Load a typed tree with the current window and algorithm.
     Tree(String),
+    /// Generate a random exercise from a spec (`starcut::tree::random`).
+    Random(String),
+    /// Fold or unfold a node's subtree (a double click on it).
+    Toggle(usize),
     Algorithm(String),
     /// The root window (alpha, beta), from MAX's point of view.
     Window(Value, Value),
     Nav(LectureNav),
     /// Jump to a node (clicked on the canvas): its first visit, or the cut
-    /// that prunes it.
+    /// that prunes it. In predict mode a click marks the node instead.
     Node(usize),
+    /// Show the outcome (root value, node totals, the comparison) before
+    /// the trace reaches the end.
+    Reveal,
+    /// Predict mode on or off: clicks mark nodes expected to be pruned.
+    Predict(bool),
+    /// Predict a value for a node (NaN removes it).
+    PredictValue(usize, Value),
+    /// Compare the marks with the search.
+    Check,
+    /// Remove all marks.
+    ClearMarks,
 }
 
 /// Lecture mode's whole state: the settings (always kept, even when they
-/// do not load) and the loaded lecture or the error that prevents it.
+/// do not load), the loaded lecture or the error that prevents it, and
+/// the class's predictions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LecturePage {
     pub settings: LectureSettings,
     pub lecture: Result<Lecture, String>,
+    /// The lecturer showed the outcome before the end of the trace.
+    pub revealed: bool,
+    /// Predict mode: clicks on nodes mark them.
+    pub predicting: bool,
+    pub predictions: predict::Predictions,
 }
 
 impl LecturePage {
@@ -350,22 +500,72 @@ impl LecturePage {
             Ok(l) => l.settings.clone(),
             Err(_) => settings,
         };
-        LecturePage { settings, lecture }
+        LecturePage {
+            settings,
+            lecture,
+            revealed: false,
+            predicting: false,
+            predictions: predict::Predictions::default(),
+        }
     }
 
     pub fn error(&self) -> Option<&str> {
         self.lecture.as_ref().err().map(String::as_str)
     }
 
+    /// Whether the outcome may be shown: at the end of the trace, or
+    /// revealed by the lecturer. Before that nothing gives the answer away
+    /// (no root value, no node total, no comparison).
+    pub fn outcome_shown(&self) -> bool {
+        self.revealed
+            || self
+                .lecture
+                .as_ref()
+                .is_ok_and(|l| l.settings.cursor >= l.replay.len())
+    }
+
     pub fn update(&mut self, msg: LectureMsg) {
         let mut s = self.settings.clone();
         match msg {
+            LectureMsg::Reveal => {
+                self.revealed = true;
+                return;
+            }
+            LectureMsg::Predict(on) => {
+                self.predicting = on;
+                return;
+            }
+            LectureMsg::Check => {
+                if let Ok(l) = &self.lecture {
+                    self.predictions.check(&l.tree, &l.replay);
+                }
+                return;
+            }
+            LectureMsg::PredictValue(node, value) => {
+                self.predictions.predict_value(node, value);
+                return;
+            }
+            LectureMsg::ClearMarks => {
+                self.predictions.clear();
+                return;
+            }
+            LectureMsg::Node(n) if self.predicting => {
+                self.predictions.toggle(n);
+                return;
+            }
             LectureMsg::Node(n) => {
                 if let Ok(l) = &mut self.lecture {
                     if let Some(c) = l.replay.cursor_of(n) {
                         l.settings.cursor = c;
                         self.settings.cursor = c;
+                        l.show_current();
                     }
+                }
+                return;
+            }
+            LectureMsg::Toggle(n) => {
+                if let Ok(l) = &mut self.lecture {
+                    l.toggle(n);
                 }
                 return;
             }
@@ -384,8 +584,16 @@ impl LecturePage {
             },
             LectureMsg::Tree(text) => {
                 s.example.clear();
+                s.random.clear();
                 s.tree = text;
             }
+            LectureMsg::Random(query) => match LectureSettings::of_random(&query, &s.algorithm) {
+                Ok(r) => s = r,
+                Err(e) => {
+                    self.lecture = Err(format!("random tree: {e}"));
+                    return;
+                }
+            },
             LectureMsg::Algorithm(a) => s.algorithm = a,
             LectureMsg::Window(a, b) => {
                 s.alpha = a;

@@ -237,6 +237,22 @@ impl Replay {
         })
     }
 
+    /// For a node the search never visits: the cursor of the cut that
+    /// leaves it out, the node that cut and the cut's name. `None` for a
+    /// node the search visits (a leaf scored by a probe counts as visited).
+    pub fn pruned_by(&self, node: usize) -> Option<(usize, usize, &'static str)> {
+        let c = self.pruned_from.get(node).copied().flatten()?;
+        match self.events.get(c.checked_sub(1)?) {
+            Some(TraceEvent::Cut { kind, .. }) => Some((c, self.node_of[c - 1], kind.name())),
+            // Left out because the search ended before it.
+            _ => Some((
+                c,
+                self.node_of.get(c.wrapping_sub(1)).copied().unwrap_or(0),
+                "end",
+            )),
+        }
+    }
+
     /// The nodes below `node` that its cut at `cursor` leaves unsearched
     /// (the topmost of each pruned subtree; not those an earlier cut below
     /// already left out).

@@ -222,6 +222,7 @@ fn a_min_root_takes_and_shows_the_window_from_max() {
         alpha: 0.0,
         beta: 4.0,
         cursor: 0,
+        random: String::new(),
     };
     let mut l = Lecture::load(&s).unwrap();
     // A: 3, then 5 >= beta 4 cuts; B: 1, then 9 cuts; MIN at R takes A's 5
@@ -310,6 +311,7 @@ fn fragments_round_trip() {
         alpha: -1.5,
         beta: 3.0,
         cursor: 3,
+        random: String::new(),
     };
     let f = typed.to_fragment();
     assert_eq!(
@@ -358,4 +360,56 @@ fn a_clicked_node_shows_its_first_visit_or_its_pruning_cut() {
     page.update(LectureMsg::Node(2));
     let f = page.lecture.as_ref().unwrap().frame();
     assert_eq!(f.event.unwrap().0, EventKind::Probe);
+}
+
+#[test]
+fn a_random_exercise_is_the_same_for_the_same_seed_and_travels_in_the_url() {
+    let a = LectureSettings::of_random("seed=5", "star1").unwrap();
+    let b = LectureSettings::of_random("seed=5", "star1").unwrap();
+    assert_eq!(a, b);
+    let c = LectureSettings::of_random("seed=6", "star1").unwrap();
+    assert_ne!(a.tree, c.tree);
+    assert!(a.random.contains("seed=5"));
+    let fragment = a.to_fragment();
+    assert!(fragment.contains("random="), "{fragment}");
+    assert!(
+        !fragment.contains("tree="),
+        "the spec, not the tree: {fragment}"
+    );
+    let back = LectureSettings::from_fragment(&fragment, &LectureSettings::default()).unwrap();
+    assert_eq!(back, a);
+    assert!(Lecture::load(&a).is_ok());
+    // A bad spec is named.
+    let err = LectureSettings::of_random("depth=99", "star1").unwrap_err();
+    assert!(err.contains("depth"), "{err}");
+    let mut page = LecturePage::new(LectureSettings::default());
+    page.update(LectureMsg::Random("seed=9".into()));
+    assert!(page.lecture.is_ok());
+    assert!(page.settings.random.contains("seed=9"));
+    page.update(LectureMsg::Random("branching=0".into()));
+    assert!(page.error().unwrap().contains("branching"));
+}
+
+#[test]
+fn the_figures_lessons_beyond_the_trace() {
+    let load = |name: &str| {
+        let ex = example(name).unwrap();
+        Lecture::load(&LectureSettings::of_example(&ex)).unwrap()
+    };
+    // Schadd 5.2: the wrong value without the reset, kept for the end.
+    let l = load("schadd-5.2");
+    let (text, spoiler) = &l.teaching[0];
+    assert!(text.contains("6.4") && text.contains("5.2"), "{text}");
+    assert!(spoiler);
+    // Schadd 5.5: ChanceProbCut's estimates, shown while stepping; the
+    // search itself runs with ChanceProbCut.
+    let l = load("schadd-5.5");
+    assert!(l.teaching.iter().all(|(_, spoiler)| !spoiler));
+    let all: Vec<&str> = l.teaching.iter().map(|(t, _)| t.as_str()).collect();
+    assert!(all.iter().any(|t| t.contains("[300, 400]")), "{all:?}");
+    assert!(
+        l.run.cuts.iter().any(|(kind, _)| *kind == "chanceprobcut"),
+        "{:?}",
+        l.run.cuts
+    );
 }

@@ -44,6 +44,9 @@ pub struct ShownNode {
     /// The move or outcome text that leads here from the parent, as the
     /// search trace writes it ("" at the root).
     pub step: String,
+    /// The tree's own label of the edge from the parent (`{e4e5}` in the
+    /// notation), drawn on the edge: a live game's moves and outcomes.
+    pub edge: Option<String>,
     pub parent: Option<usize>,
     pub children: Vec<usize>,
     /// Outcome weight under a chance node (1 under a decision node).
@@ -128,6 +131,7 @@ impl ShownTree {
             side,
             name: name.clone(),
             step,
+            edge: pos.edge().map(str::to_string),
             parent,
             children: Vec::new(),
             weight,

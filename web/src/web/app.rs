@@ -13,17 +13,19 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Event, HtmlCanvasElement, KeyboardEvent, PointerEvent};
 
 use super::canvas::{self, Geometry, RollClock};
-use super::dom::{self, by_id, on_id, set_disabled, set_hidden, set_text};
-use super::worker_client::{WorkerClient, WorkerEvent};
-use crate::board::Sq;
+use super::dom::{self, by_id, on_id};
+use super::sound::Sound;
+use super::worker_client::{defer_ms, WorkerClient, WorkerEvent};
+use super::{forms, render, storage};
 use crate::games;
 use crate::lecture::LectureSettings;
-use crate::model::{Effect, Model, Msg, Nav, Purpose, WorkerState};
-use crate::protocol::{FromWorker, GameKind, Limit, SearchSettings, ToWorker, ALGORITHMS};
+use crate::library::{Entry, Library};
+use crate::model::{Effect, Model, Msg, Nav, Notice};
+use crate::protocol::{FromWorker, GameKind, ToWorker};
 use crate::saved::SavedGame;
 
-/// localStorage key of the game in progress.
-const STORAGE_KEY: &str = "starcut.game";
+/// localStorage: whether the research panel was left open.
+const RESEARCH_OPEN_KEY: &str = "starcut.research-open";
 
 struct App {
     model: Model,
@@ -32,18 +34,23 @@ struct App {
     canvas: HtmlCanvasElement,
     roll_clock: Option<RollClock>,
     animating: bool,
-    saved: String,
+    /// The last entry written, to write only what changed.
+    saved: Option<(u64, String, String)>,
+    /// The game and step count last heard, for the sounds.
+    heard: (u64, usize),
+    library: Library,
 }
 
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
 }
 
-/// A fresh random seed for the page's dice (getrandom's browser backend).
-fn random_seed() -> u64 {
+/// A fresh random number: dice seeds and game ids (getrandom's browser
+/// backend).
+fn random_u64() -> u64 {
     let mut bytes = [0u8; 8];
     if getrandom::getrandom(&mut bytes).is_err() {
-        return js_sys::Date::now() as u64;
+        return js_sys::Date::now() as u64 ^ (js_sys::Math::random() * 1e9) as u64;
     }
     u64::from_le_bytes(bytes)
 }
@@ -54,55 +61,72 @@ fn now_ms() -> f64 {
         .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
-fn local_storage() -> Option<web_sys::Storage> {
-    dom::window().local_storage().ok().flatten()
-}
-
-/// Starts the page.
-pub fn start() {
-    console_error_panic_hook::set_once();
-    fill_static_controls();
-
-    let mut notices: Vec<String> = Vec::new();
-    let fresh = || games::new_session(GameKind::Dice, "").expect("Dice always starts");
-    let (mut model, mut effects) = Model::new(fresh(), Player::First, random_seed());
+/// Removes the URL's fragment without reloading (a reload then shows the
+/// saved game instead of reopening a link).
+fn clear_fragment() {
     let location = dom::window().location();
-    let hash = location.hash().unwrap_or_default();
-    // `#lecture…` opens lecture mode (super::lecture_view), not a game.
-    let lecture_link = LectureSettings::is_lecture_fragment(&hash);
-    if hash.len() > 1 && !lecture_link {
-        let loaded = SavedGame::from_fragment(&hash).and_then(|s| s.restore_into(&mut model));
-        match loaded {
-            Ok(e) => effects = e,
-            Err(e) => {
-                notices.push(format!(
-                    "The shared link could not be opened: {e}. A new game was started instead."
-                ));
-                (model, effects) = Model::new(fresh(), Player::First, random_seed());
-            }
-        }
-        // The game now lives in localStorage; a reload must not reopen the link.
+    if location.hash().unwrap_or_default().len() > 1 {
         if let Ok(history) = dom::window().history() {
             let path =
                 location.pathname().unwrap_or_default() + &location.search().unwrap_or_default();
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
         }
-    } else if let Some(text) = local_storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
-    {
-        let loaded = SavedGame::from_json(&text).and_then(|s| s.restore_into(&mut model));
-        match loaded {
-            Ok(e) => effects = e,
-            Err(e) => {
-                notices.push(format!(
-                    "The saved game could not be restored: {e}. A new game was started instead."
-                ));
-                (model, effects) = Model::new(fresh(), Player::First, random_seed());
-            }
+    }
+}
+
+/// Opens a URL fragment: a lecture link in lecture mode, a game link as an
+/// offer (never over the saved game without asking); a link that cannot
+/// be read leaves everything as it was.
+fn open_fragment(hash: &str) {
+    if hash.len() <= 1 {
+        return;
+    }
+    if LectureSettings::is_lecture_fragment(hash) {
+        if let Some(text) = super::lecture_view::open_link(hash) {
+            dispatch(Msg::Notify(Notice::error(text)));
         }
+        return;
     }
-    if let Some(text) = notices.pop() {
-        model.notice = Some(crate::model::Notice { error: true, text });
+    let msg = match SavedGame::from_fragment(hash) {
+        Ok(saved) => Msg::OfferLink {
+            id: random_u64(),
+            saved: Box::new(saved),
+        },
+        Err(e) => Msg::Notify(Notice::error(format!(
+            "The shared link could not be opened: {e}. Your game is unchanged."
+        ))),
+    };
+    super::lecture_view::set_active(false);
+    clear_fragment();
+    dispatch(msg);
+}
+
+/// Starts the page.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    register_service_worker();
+    set_appearance(None, None);
+    dom::input("sound").set_checked(super::sound::enabled());
+    forms::fill_static();
+    let research_open = dom::window()
+        .local_storage()
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_item(RESEARCH_OPEN_KEY).ok().flatten());
+    if research_open.as_deref() == Some("1") {
+        let _ = by_id("research-panel").set_attribute("open", "");
     }
+
+    let (library, storage_notice) = storage::load(random_u64());
+    // A first visit (no saved game at all) starts with the game chooser.
+    let first_visit = library.entries.is_empty() && storage_notice.is_none();
+    let fresh = games::new_session(GameKind::Dice, "").expect("Dice always starts");
+    let (model, mut effects) = Model::new(fresh, Player::First, random_u64(), random_u64());
+    // The game this tab showed before a reload, else the latest one.
+    let resume = storage::current()
+        .and_then(|id| library.get(id))
+        .or_else(|| library.latest())
+        .cloned();
 
     let canvas: HtmlCanvasElement = by_id("board").unchecked_into();
     canvas.set_width(canvas::BOARD_PX as u32);
@@ -122,19 +146,48 @@ pub fn start() {
         canvas,
         roll_clock: None,
         animating: false,
-        saved: String::new(),
+        saved: None,
+        library,
+        heard: (0, 0),
     };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
     wire_events();
+    let hash = dom::window().location().hash().unwrap_or_default();
     let lecture_notice = super::lecture_view::start(&hash);
+    fill_welcome();
+    if first_visit && hash.len() <= 1 && !super::lecture_view::is_active() {
+        show_welcome(true);
+    }
+    if let Some(entry) = resume {
+        match entry.saved_game() {
+            Ok(saved) => {
+                with_app(|app| {
+                    effects = app.model.update(Msg::Resume {
+                        id: entry.id,
+                        saved: Box::new(saved),
+                    })
+                });
+            }
+            Err(e) => {
+                with_app(|app| {
+                    app.model.update(Msg::Notify(Notice::error(format!(
+                        "The saved game could not be restored: {e}. It is kept as it was; a new game was started."
+                    ))))
+                });
+            }
+        }
+    }
     with_app(|app| {
-        if let Some(text) = lecture_notice {
-            app.model.notice = Some(crate::model::Notice { error: true, text });
+        if let Some(text) = storage_notice.or(lecture_notice) {
+            app.model.update(Msg::Notify(Notice::error(text)));
         }
         app.apply(effects);
-        app.show_settings();
+        forms::show(&app.model);
         app.after_update();
     });
+    if !LectureSettings::is_lecture_fragment(&hash) {
+        open_fragment(&hash);
+    }
 }
 
 fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
@@ -147,9 +200,16 @@ fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
 
 /// Handles a message from the page.
 pub fn dispatch(msg: Msg) {
+    let loads = matches!(
+        msg,
+        Msg::Resume { .. } | Msg::OfferLink { .. } | Msg::AcceptLink
+    );
     with_app(|app| {
         let effects = app.model.update(msg);
         app.apply(effects);
+        if loads {
+            forms::show(&app.model);
+        }
         app.after_update();
     });
 }
@@ -174,11 +234,11 @@ fn mark_interactive() {
 
 /// Handles an event of the worker with the given generation.
 fn worker_event(generation: u32, event: WorkerEvent) {
-    with_app(|app| {
+    let msg = with_app(|app| {
         if generation != app.worker.generation() {
-            return; // from a worker that was replaced
+            return None; // from a worker that was replaced
         }
-        let msg = match event {
+        Some(match event {
             WorkerEvent::Message(reply) => match *reply {
                 FromWorker::Ready => {
                     app.worker.set_ready();
@@ -190,12 +250,13 @@ fn worker_event(generation: u32, event: WorkerEvent) {
             WorkerEvent::LoadTimeout if !app.worker.is_ready() => {
                 Msg::WorkerFailed("the worker did not load in time".into())
             }
-            WorkerEvent::LoadTimeout => return,
-        };
-        let effects = app.model.update(msg);
-        app.apply(effects);
-        app.after_update();
-    });
+            WorkerEvent::LoadTimeout => return None,
+        })
+    })
+    .flatten();
+    if let Some(msg) = msg {
+        dispatch(msg);
+    }
 }
 
 impl App {
@@ -203,121 +264,73 @@ impl App {
         for effect in effects {
             match effect {
                 Effect::Post(msg) => self.worker.post(msg),
-                Effect::RestartWorker => {
-                    self.model.worker = WorkerState::Loading;
-                    self.worker.restart();
-                }
+                Effect::RestartWorker => self.worker.restart(),
+                Effect::ClearMoveInput => dom::input("move-input").set_value(""),
             }
         }
     }
 
     fn after_update(&mut self) {
         self.save();
+        self.sound();
         self.render();
         if self.worker.is_ready() {
             mark_interactive();
         }
     }
 
-    fn save(&mut self) {
-        let text = SavedGame::of(&self.model).to_json();
-        if text != self.saved {
-            if let Some(storage) = local_storage() {
-                let _ = storage.set_item(STORAGE_KEY, &text);
-            }
-            self.saved = text;
+    /// A sound for what the last update added to the game: a move, a
+    /// capture, a battle, a roll, the end.
+    fn sound(&mut self) {
+        let m = &self.model;
+        let heard = (m.game_id(), m.session().cursor());
+        let before = std::mem::replace(&mut self.heard, heard);
+        if before.0 != heard.0 || heard.1 <= before.1 {
+            return;
         }
+        let steps = &m.session().steps()[..heard.1];
+        let last = steps.last();
+        let kind = if m.game_over() {
+            Sound::End
+        } else if last.is_some_and(|s| s.battle.is_some()) {
+            Sound::Battle
+        } else if last.is_some_and(|s| s.chance) {
+            Sound::Roll
+        } else {
+            let count = |n: usize| {
+                m.session()
+                    .board_at(n, m.human())
+                    .map_or(0, |b| b.cells.iter().flatten().count())
+            };
+            if count(heard.1) < count(heard.1 - 1) {
+                Sound::Capture
+            } else {
+                Sound::Move
+            }
+        };
+        super::sound::play(kind);
     }
 
-    /// Puts the model's game and settings into the forms (after a load).
-    fn show_settings(&self) {
-        let kind = self.model.session.kind();
-        dom::select("game-select").set_value(kind.name());
-        fill_sides(kind);
-        dom::select("side-select").set_value(if self.model.human == Player::First {
-            "first"
-        } else {
-            "second"
-        });
-        dom::input("options-input").set_value(self.model.session.options());
-        let s = &self.model.settings;
-        dom::select("algorithm").set_value(&s.algorithm);
-        dom::input("probe-factor").set_value(&s.probe_factor.to_string());
-        dom::input("opt-tt").set_checked(s.tt);
-        dom::input("opt-history").set_checked(s.history);
-        dom::input("opt-killers").set_checked(s.killers);
-        let (kind, value) = match s.limit {
-            Limit::Time { ms } => ("time", ms),
-            Limit::Depth { plies } => ("depth", plies),
-        };
-        dom::select("limit-kind").set_value(kind);
-        dom::input("limit-value").set_value(&value.to_string());
+    /// Writes the game's entry when it changed (and marks it this tab's).
+    fn save(&mut self) {
+        let entry = Entry::of(&self.model, js_sys::Date::now());
+        let key = (entry.id, entry.saved.clone(), entry.summary.clone());
+        if self.saved.as_ref() != Some(&key) {
+            storage::set_current(entry.id);
+            self.library = storage::save(entry);
+            self.saved = Some(key);
+        }
     }
 
     fn render(&mut self) {
         let m = &self.model;
-        let kind = m.session.kind();
-        let thinking = m.thinking.as_ref();
-        set_text(
-            "engine-status",
-            &match (&m.worker, thinking) {
-                (WorkerState::Failed(e), _) => format!("Engine failed: {e}"),
-                (WorkerState::Loading, _) => "Engine loading…".to_string(),
-                (WorkerState::Ready, Some(t)) if t.purpose == Purpose::Hint => {
-                    "Engine: finding a hint…".into()
-                }
-                (WorkerState::Ready, Some(_)) => "Engine thinking…".into(),
-                (WorkerState::Ready, None) => "Engine ready".into(),
-            },
-        );
-        set_text("announce", &m.announcement());
-        match &m.notice {
-            Some(n) => {
-                set_text("notice", &n.text);
-                by_id("notice").set_class_name(if n.error { "" } else { "info" });
-                set_hidden("notice", false);
-            }
-            None => set_hidden("notice", true),
-        }
-
-        let human_moves = m.human_moves();
-        let can_roll = human_moves.iter().any(|mv| mv == "roll");
-        set_hidden("roll", kind != GameKind::ChanceBreakthrough);
-        set_disabled("roll", !can_roll);
-        set_disabled("move-input", !m.human_to_move());
-        let cursor = m.session.cursor();
-        let can_undo = m.can_undo();
-        set_disabled("undo", !can_undo);
-        set_disabled("redo", cursor == m.session.len());
-        set_disabled("hint", !(m.human_to_move() && thinking.is_none()));
-        set_disabled("resign", m.game_over() || m.setup.is_some());
-        set_disabled("engine-move", !m.engine_may_move());
-        set_disabled("stop", thinking.is_none());
-
-        set_text("position", &m.session.view_text_at(m.shown(), m.human));
-        set_hidden("setup", m.setup.is_none());
-        if let Some(phase) = &m.setup {
-            let presets = games::setup::presets(kind);
-            let sel = dom::select("setup-preset");
-            if sel.length() as usize != presets.len() + 1 {
-                let mut options = vec![(String::new(), "(own arrangement)".to_string())];
-                options.extend(presets.iter().map(|p| (p.clone(), p.clone())));
-                dom::fill_select("setup-preset", &options, "");
-            }
-            sel.set_value(phase.preset.as_deref().unwrap_or(""));
-        }
-        set_text(
-            "tray",
-            &captured_text(kind, &m.session.view_text_at(m.shown(), m.human)),
-        );
-        self.render_moves();
-        self.render_report();
-
+        render::panels(m);
+        render::recent(&self.library, m.game_id());
         let board = match m.board() {
             Ok(b) => b,
             Err(e) => {
-                set_text("notice", &format!("Cannot draw the position: {e}"));
-                set_hidden("notice", false);
+                dom::set_text("notice-text", &format!("Cannot draw the position: {e}"));
+                dom::set_hidden("notice", false);
                 return;
             }
         };
@@ -327,15 +340,56 @@ impl App {
                     serial: key,
                     started_ms: now_ms(),
                 });
+                // The last frame of the animation even where animation
+                // frames are held back (a hidden tab).
+                defer_ms(canvas::ROLL_MS as i32 + 40, || {
+                    with_app(|app| app.render());
+                });
             }
         }
+        // Drawn at the device pixel ratio: sharp on HiDPI screens and
+        // under browser zoom; drawing itself uses the canvas's own units.
+        // The canvas's pixels follow its size on the page (CSS decides it:
+        // as large as the window allows) times the device pixel ratio;
+        // drawing keeps its own units, scaled to fit.
+        let dpr = dom::window().device_pixel_ratio().clamp(1.0, 4.0);
+        let css = f64::from(self.canvas.client_width());
+        let k = if css > 0.0 {
+            css / canvas::BOARD_PX
+        } else {
+            1.0
+        } * dpr;
+        let (w, h) = (
+            (canvas::BOARD_PX * k).round() as u32,
+            ((canvas::BOARD_PX + canvas::STRIP_PX) * k).round() as u32,
+        );
+        if self.canvas.width() != w || self.canvas.height() != h {
+            self.canvas.set_width(w);
+            self.canvas.set_height(h);
+        }
+        let _ = self.ctx.set_transform(k, 0.0, 0.0, k, 0.0, 0.0);
         let animating = canvas::draw(&self.ctx, m, &board, self.roll_clock, now_ms());
+        let kind = m.kind();
+        let describe = |s: crate::board::Sq| {
+            let piece = board.at(s).map_or("empty".to_string(), |p| {
+                let who = kind.player_names()[p.owner.index()];
+                if p.label.is_empty() || p.hidden {
+                    format!("{who} piece")
+                } else {
+                    format!("{who} {}", p.label)
+                }
+            });
+            format!("{} ({piece})", crate::board::square_name(s, board.rows))
+        };
         let label = format!(
-            "{} board, {} to move{}",
+            "{} board, {} to move{}{}. Tab to the board, then the arrow keys move a cursor and Enter picks a piece or plays.",
             kind.title(),
-            kind.player_names()[m.session.to_move_at(m.shown()).index()],
-            m.selected
+            kind.player_names()[m.session().to_move_at(m.shown()).index()],
+            m.selected()
                 .map(|s| format!(", {} selected", crate::board::square_name(s, board.rows)))
+                .unwrap_or_default(),
+            m.cursor()
+                .map(|s| format!(", cursor on {}", describe(s)))
                 .unwrap_or_default()
         );
         let _ = self.canvas.set_attribute("aria-label", &label);
@@ -344,182 +398,9 @@ impl App {
         }
         self.animating = animating;
     }
-
-    fn render_moves(&self) {
-        let m = &self.model;
-        let list = by_id("moves");
-        let steps = m.session.steps();
-        let shown = m.shown();
-        let cursor = m.session.cursor();
-        // Rebuild only when the content changed (keeps scrolling smooth).
-        let texts: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
-        let key = format!("{}|{}|{}", texts.join(" "), shown, cursor);
-        if list.get_attribute("data-key").as_deref() == Some(key.as_str())
-            && list.child_element_count() as usize == steps.len()
-        {
-            return;
-        }
-        let _ = list.set_attribute("data-key", &key);
-        list.set_inner_html("");
-        let doc = dom::document();
-        for (i, step) in steps.iter().enumerate() {
-            let Ok(li) = doc.create_element("li") else {
-                continue;
-            };
-            li.set_text_content(Some(&step.text));
-            let mut class = String::new();
-            if step.chance {
-                class.push_str("chance ");
-            }
-            if i >= cursor {
-                class.push_str("future");
-            }
-            li.set_class_name(class.trim());
-            let _ = li.set_attribute("data-ply", &(i + 1).to_string());
-            if i + 1 == shown {
-                let _ = li.set_attribute("aria-current", "true");
-            }
-            let _ = list.append_child(&li);
-        }
-        if let Some(current) = list.query_selector("[aria-current]").ok().flatten() {
-            let el: web_sys::HtmlElement = current.unchecked_into();
-            let parent: web_sys::HtmlElement = list.clone().unchecked_into();
-            parent.set_scroll_top(el.offset_top() - parent.client_height() / 2);
-        }
-    }
-
-    fn render_report(&self) {
-        let m = &self.model;
-        let Some(r) = &m.report else {
-            for id in [
-                "stat-depth",
-                "stat-nodes",
-                "stat-nps",
-                "stat-best",
-                "stat-value",
-                "stat-pv",
-                "stat-cuts",
-            ] {
-                set_text(id, "–");
-            }
-            by_id("chance-table").set_inner_html("");
-            let fill: web_sys::HtmlElement = by_id("eval-fill").unchecked_into();
-            let _ = fill.style().set_property("height", "50%");
-            let _ = by_id("eval-bar").set_attribute("aria-valuenow", "0");
-            return;
-        };
-        set_text("stat-depth", &r.depth.to_string());
-        set_text("stat-nodes", &r.nodes.to_string());
-        set_text("stat-nps", &format!("{:.0}", r.nodes_per_second));
-        set_text("stat-best", r.best.as_deref().unwrap_or("–"));
-        set_text(
-            "stat-value",
-            &r.value.map_or("–".into(), |v| format!("{v:+.2}")),
-        );
-        set_text(
-            "stat-pv",
-            &if r.pv.is_empty() {
-                "–".into()
-            } else {
-                r.pv.join(" ")
-            },
-        );
-        set_text("stat-cuts", &dom::cuts_text(&r.cuts));
-        // Eval bar: the first player's share, from the searching side's value.
-        if let Some(v) = r.value {
-            let bound = if r.bound > 0.0 { r.bound } else { 1.0 };
-            let for_first = if m.report_side == Player::First {
-                v
-            } else {
-                -v
-            };
-            let share = ((for_first / bound).clamp(-1.0, 1.0) + 1.0) / 2.0;
-            let fill: web_sys::HtmlElement = by_id("eval-fill").unchecked_into();
-            let _ = fill
-                .style()
-                .set_property("height", &format!("{:.1}%", share * 100.0));
-            let _ = by_id("eval-bar")
-                .set_attribute("aria-valuenow", &format!("{:.3}", share * 2.0 - 1.0));
-        }
-        let mut html = String::new();
-        if let Some(c) = &r.chance {
-            html.push_str(&format!(
-                "<caption>Chance node after {} (depth {}): bounds [{:.2}, {:.2}] against window [{:.2}, {:.2}]</caption>\
-                 <tr><th>outcome</th><th>p</th><th>value</th></tr>",
-                escape(&c.after),
-                c.depth,
-                c.lower,
-                c.upper,
-                c.alpha,
-                c.beta
-            ));
-            // Long outcome lists (ChanceBreakthrough's 33 squares): the
-            // searched outcomes first, then as many others as fit.
-            const ROWS: usize = 12;
-            let mut children: Vec<&crate::protocol::ChanceChild> = c.children.iter().collect();
-            children.sort_by_key(|ch| ch.value.is_none());
-            let hidden = children.len().saturating_sub(ROWS);
-            for child in children.into_iter().take(ROWS) {
-                html.push_str(&format!(
-                    "<tr><td>{}</td><td>{:.3}</td><td>{}</td></tr>",
-                    escape(&child.label),
-                    child.probability,
-                    child.value.map_or("–".into(), |v| format!("{v:.2}"))
-                ));
-            }
-            if hidden > 0 {
-                html.push_str(&format!(
-                    "<tr><td colspan=\"3\">… {hidden} more outcomes</td></tr>"
-                ));
-            }
-        }
-        by_id("chance-table").set_inner_html(&html);
-    }
 }
 
-/// "Captured: Red 9, Blue 3 B" from a Stratego position's third field.
-fn captured_text(kind: GameKind, position: &str) -> String {
-    if !matches!(kind, GameKind::Stratego | GameKind::Barrage) {
-        return String::new();
-    }
-    // The optional third field, the only one without a `name:` prefix.
-    let field = position
-        .split_whitespace()
-        .nth(2)
-        .filter(|f| !f.contains(':'))
-        .unwrap_or("-");
-    let chars: Vec<char> = field.chars().collect();
-    let mut by_side = [Vec::new(), Vec::new()];
-    for pair in chars.chunks(2) {
-        if let [colour, rank] = pair {
-            let side = usize::from(colour.eq_ignore_ascii_case(&'b'));
-            by_side[side].push(rank.to_string());
-        }
-    }
-    let names = kind.player_names();
-    let list = |i: usize| {
-        if by_side[i].is_empty() {
-            "none".to_string()
-        } else {
-            by_side[i].join(" ")
-        }
-    };
-    format!(
-        "Captured — {}: {}; {}: {}",
-        names[0],
-        list(0),
-        names[1],
-        list(1)
-    )
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// Redraws on the next animation frame while a roll animates.
+/// Redraws on the next animation frame while a roll or battle animates.
 fn request_frame() {
     let closure = Closure::once_into_js(|| {
         with_app(|app| {
@@ -530,66 +411,7 @@ fn request_frame() {
     let _ = dom::window().request_animation_frame(closure.unchecked_ref());
 }
 
-fn fill_static_controls() {
-    let games: Vec<(String, String)> = GameKind::ALL
-        .iter()
-        .map(|k| (k.name().to_string(), k.title().to_string()))
-        .collect();
-    dom::fill_select("game-select", &games, GameKind::Dice.name());
-    fill_sides(GameKind::Dice);
-    let algos: Vec<(String, String)> = ALGORITHMS
-        .iter()
-        .map(|a| (a.to_string(), a.to_string()))
-        .collect();
-    dom::fill_select("algorithm", &algos, "staretc");
-}
-
-fn fill_sides(kind: GameKind) {
-    let [a, b] = kind.player_names();
-    let sides = vec![
-        ("first".to_string(), format!("{a} (moves first)")),
-        ("second".to_string(), b.to_string()),
-    ];
-    let current = dom::select("side-select").value();
-    dom::fill_select(
-        "side-select",
-        &sides,
-        if current == "second" {
-            "second"
-        } else {
-            "first"
-        },
-    );
-}
-
-fn read_settings() -> SearchSettings {
-    let num = |id: &str, lo: u32, hi: u32, default: u32| {
-        dom::input(id)
-            .value()
-            .trim()
-            .parse::<u32>()
-            .map_or(default, |v| v.clamp(lo, hi))
-    };
-    let value = num("limit-value", 1, 600_000, 1000);
-    SearchSettings {
-        algorithm: Some(dom::select("algorithm").value())
-            .filter(|a| ALGORITHMS.contains(&a.as_str()))
-            .unwrap_or_else(|| "staretc".into()),
-        probe_factor: num("probe-factor", 1, 16, 1),
-        tt: dom::input("opt-tt").checked(),
-        history: dom::input("opt-history").checked(),
-        killers: dom::input("opt-killers").checked(),
-        limit: if dom::select("limit-kind").value() == "depth" {
-            Limit::Depth {
-                plies: value.min(64),
-            }
-        } else {
-            Limit::Time { ms: value }
-        },
-    }
-}
-
-fn pointer_square(event: &Event) -> Option<Sq> {
+fn pointer_square(event: &Event) -> Option<crate::board::Sq> {
     let event = event.dyn_ref::<PointerEvent>()?;
     with_app(|app| {
         let rect = app.canvas.get_bounding_client_rect();
@@ -600,17 +422,176 @@ fn pointer_square(event: &Event) -> Option<Sq> {
         let x = (event.client_x() as f64 - rect.left()) * scale;
         let y = (event.client_y() as f64 - rect.top()) * scale;
         let board = app.model.board().ok()?;
-        Geometry {
-            rows: board.rows,
-            cols: board.cols,
-            flipped: app.model.flipped,
-        }
-        .square_at(x, y)
+        Geometry::new(board.rows, board.cols, app.model.flipped()).square_at(x, y)
     })
     .flatten()
 }
 
+/// Copies the share link to the clipboard, saying whether it worked.
+fn copy_link(link: String) {
+    let clipboard = dom::window().navigator().clipboard();
+    let say = |text: &'static str| {
+        Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
+            dispatch(Msg::Notify(Notice::info(text)))
+        })
+    };
+    let done =
+        say("Link copied to the clipboard. Anyone who opens it sees this game from your side.");
+    let failed = say("Copy the link from the box below (the clipboard is not available here).");
+    let _ = clipboard.write_text(&link).then2(&done, &failed);
+    // One of the two runs once; both live as long as the page (two small
+    // closures per click on Share).
+    done.forget();
+    failed.forget();
+}
+
+/// Installs `sw.js` (beside the page, so any sub-path works): the site
+/// then opens, shows the saved game and plays without a network.
+fn register_service_worker() {
+    let navigator = dom::window().navigator();
+    // Only where the browser offers it (a secure context: https or
+    // localhost).
+    if js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker")).unwrap_or(false) {
+        // A refusal (a private window, a policy) only means no offline use.
+        let refused = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {});
+        let _ = navigator
+            .service_worker()
+            .register("./sw.js")
+            .catch(&refused);
+        refused.forget();
+    }
+}
+
+/// localStorage: the theme (`auto`, `light`, `dark`) and high contrast.
+const THEME_KEY: &str = "starcut.theme";
+const CONTRAST_KEY: &str = "starcut.contrast";
+
+/// Applies (and remembers) the theme and the contrast; `None` keeps the
+/// saved choice.
+fn set_appearance(theme: Option<&str>, high: Option<bool>) {
+    let storage = dom::window().local_storage().ok().flatten();
+    let saved = |key: &str| {
+        storage
+            .as_ref()
+            .and_then(|s| s.get_item(key).ok().flatten())
+    };
+    let theme = theme
+        .map(str::to_string)
+        .or_else(|| saved(THEME_KEY))
+        .unwrap_or_else(|| "auto".into());
+    let high = high.unwrap_or_else(|| saved(CONTRAST_KEY).as_deref() == Some("high"));
+    if let Some(s) = &storage {
+        let _ = s.set_item(THEME_KEY, &theme);
+        let _ = s.set_item(CONTRAST_KEY, if high { "high" } else { "normal" });
+    }
+    if let Some(root) = dom::document().document_element() {
+        let _ = root.set_attribute("data-theme", &theme);
+        let _ = root.set_attribute("data-contrast", if high { "high" } else { "normal" });
+    }
+    dom::select("theme").set_value(&theme);
+    dom::input("high-contrast").set_checked(high);
+}
+
+/// The game chooser's cards: a picture, the name and one line per game.
+fn fill_welcome() {
+    let mut html = String::new();
+    for kind in crate::protocol::GAME_MENU {
+        html.push_str(&format!(
+            "<li><button type=\"button\" class=\"game-card\" data-game=\"{}\" aria-label=\"Play {}\">{}<strong>{}</strong><span>{}</span></button></li>",
+            kind.name(),
+            kind.title(),
+            crate::rules::picture(kind, 96.0),
+            kind.title(),
+            render::escape(crate::rules::summary(kind)),
+        ));
+    }
+    by_id("game-cards").set_inner_html(&html);
+    let levels: Vec<(String, String)> = crate::strength::LEVELS
+        .iter()
+        .map(|l| (l.level.to_string(), l.label.to_string()))
+        .collect();
+    dom::fill_select(
+        "welcome-strength",
+        &levels,
+        &crate::strength::Strength::default().name(),
+    );
+}
+
+/// Shows or hides the game chooser (it takes the place of the board).
+fn show_welcome(on: bool) {
+    dom::set_hidden("welcome", !on);
+    if let Some(body) = dom::document().body() {
+        let _ = body.class_list().toggle_with_force("choosing", on);
+    }
+    if on {
+        super::lecture_view::set_active(false);
+        if let Ok(el) = by_id("game-cards").dyn_into::<web_sys::HtmlElement>() {
+            el.scroll_into_view();
+        }
+    }
+}
+
 fn wire_events() {
+    on_id("choose-game", "click", |_| show_welcome(true));
+    on_id("theme", "change", |_| {
+        set_appearance(Some(&dom::select("theme").value()), None);
+    });
+    on_id("sound", "change", |_| {
+        super::sound::set_enabled(dom::input("sound").checked());
+    });
+    on_id("high-contrast", "change", |_| {
+        set_appearance(None, Some(dom::input("high-contrast").checked()));
+    });
+    // A new window size or zoom (a new pixel ratio) redraws the board.
+    dom::on(&dom::window().into(), "resize", |_| {
+        with_app(|app| app.render());
+    });
+    // "Explain this move": the shown position's search tree in lecture
+    // mode, from the player's own view (nothing hidden leaves the game).
+    on_id("explain-move", "click", |_| {
+        let tree = with_app(|app| {
+            let m = &app.model;
+            crate::lecture::position::tree_of(
+                m.kind(),
+                m.session().options(),
+                &m.session().view_text_at(m.shown(), m.human()),
+            )
+        });
+        match tree {
+            Some(Ok(t)) => super::lecture_view::open_position(&t.text, t.bound),
+            Some(Err(e)) => dispatch(Msg::Notify(Notice::error(format!(
+                "This position cannot be explained: {e}."
+            )))),
+            None => {}
+        }
+    });
+    on_id("welcome-close", "click", |_| show_welcome(false));
+    on_id("game-cards", "click", |event| {
+        let kind = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-game]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-game"))
+            .and_then(|name| GameKind::from_name(&name));
+        let Some(kind) = kind else { return };
+        let human = if dom::select("welcome-side").value() == "second" {
+            Player::Second
+        } else {
+            Player::First
+        };
+        let strength = dom::select("welcome-strength").value();
+        dom::select("strength").set_value(&strength);
+        show_welcome(false);
+        dispatch(Msg::Settings(forms::read_settings()));
+        dispatch(Msg::NewGame {
+            kind,
+            human,
+            options: String::new(),
+            seed: random_u64(),
+            id: random_u64(),
+        });
+        with_app(|app| forms::show(&app.model));
+    });
     let click = |id: &'static str, msg: Msg| on_id(id, "click", move |_| dispatch(msg.clone()));
     click("roll", Msg::Roll);
     click("undo", Msg::Undo);
@@ -618,9 +599,13 @@ fn wire_events() {
     click("flip", Msg::Flip);
     click("hint", Msg::Hint);
     click("resign", Msg::Resign);
+    click("resign-confirm", Msg::ConfirmResign);
+    click("resign-cancel", Msg::CancelResign);
     click("engine-move", Msg::EngineMove);
     click("stop", Msg::Stop);
-    click("notice", Msg::DismissNotice);
+    click("notice-close", Msg::DismissNotice);
+    click("offer-open", Msg::AcceptLink);
+    click("offer-keep", Msg::KeepGame);
 
     on_id("board", "pointerdown", |event| {
         event.prevent_default();
@@ -628,6 +613,7 @@ fn wire_events() {
             dispatch(Msg::PointerDown(sq));
         }
     });
+    on_id("board", "blur", |_| dispatch(Msg::CursorHide));
     on_id("board", "pointerup", |event| {
         if let Some(sq) = pointer_square(&event) {
             dispatch(Msg::PointerUp(sq));
@@ -635,52 +621,156 @@ fn wire_events() {
     });
     on_id("move-form", "submit", |event| {
         event.prevent_default();
-        let input = dom::input("move-input");
-        let text = input.value();
-        input.set_value("");
-        dispatch(Msg::MoveTyped(text));
+        dispatch(Msg::MoveTyped(dom::input("move-input").value()));
     });
     on_id("game-select", "change", |_| {
         if let Some(kind) = GameKind::from_name(&dom::select("game-select").value()) {
-            fill_sides(kind);
+            forms::fill_sides(kind);
+            let current = with_app(|app| {
+                (app.model.kind() == kind).then(|| app.model.session().options().to_string())
+            })
+            .flatten();
+            forms::fill_options(kind, current.as_deref().unwrap_or(""));
         }
     });
     on_id("new-game-form", "submit", |event| {
         event.prevent_default();
-        let Some(kind) = GameKind::from_name(&dom::select("game-select").value()) else {
-            return;
-        };
-        let human = if dom::select("side-select").value() == "second" {
-            Player::Second
-        } else {
-            Player::First
-        };
-        dispatch(Msg::NewGame {
-            kind,
-            human,
-            options: dom::input("options-input").value(),
-            seed: random_seed(),
-        });
+        match forms::read_new_game() {
+            Ok((kind, human, options)) => dispatch(Msg::NewGame {
+                kind,
+                human,
+                options,
+                seed: random_u64(),
+                id: random_u64(),
+            }),
+            Err(e) => dispatch(Msg::Notify(Notice::error(format!(
+                "Cannot start a new game: {e}."
+            )))),
+        }
     });
     on_id("setup-preset", "change", |_| {
-        dispatch(Msg::SetupPreset(dom::select("setup-preset").value()));
+        let value = dom::select("setup-preset").value();
+        match value.strip_prefix("own:") {
+            Some(name) => {
+                let game = with_app(|app| app.model.kind().name()).unwrap_or("stratego");
+                let text = storage::setups(game)
+                    .into_iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, t)| t);
+                if let Some(text) = text {
+                    dom::input("setup-name").set_value(name);
+                    dispatch(Msg::SetupOwn {
+                        name: name.to_string(),
+                        text,
+                    });
+                }
+            }
+            None => dispatch(Msg::SetupPreset(value)),
+        }
+    });
+    // The player's own setups, kept in the browser.
+    on_id("setup-save", "click", |_| {
+        let name = dom::input("setup-name").value().trim().to_string();
+        if name.is_empty() {
+            dispatch(Msg::Notify(Notice::error("Give the setup a name first.")));
+            return;
+        }
+        let setup = with_app(|app| {
+            app.model
+                .setup()
+                .map(|p| (app.model.kind().name(), p.human_setup.clone()))
+        })
+        .flatten();
+        if let Some((game, text)) = setup {
+            storage::save_setup(game, &name, &text);
+            dispatch(Msg::SetupOwn {
+                name: name.clone(),
+                text,
+            });
+            dispatch(Msg::Notify(Notice::info(format!(
+                "Setup '{name}' saved: it is in the Setup list from now on."
+            ))));
+        }
+    });
+    on_id("setup-delete", "click", |_| {
+        let value = dom::select("setup-preset").value();
+        if let Some(name) = value.strip_prefix("own:") {
+            let game = with_app(|app| app.model.kind().name()).unwrap_or("stratego");
+            storage::delete_setup(game, name);
+            dispatch(Msg::Notify(Notice::info(format!(
+                "Setup '{name}' deleted."
+            ))));
+        }
     });
     on_id("setup-random", "click", |_| {
-        dispatch(Msg::SetupRandom(random_seed()))
+        dispatch(Msg::SetupRandom(random_u64()))
     });
     on_id("setup-done", "click", |_| dispatch(Msg::SetupDone));
     on_id("settings-form", "change", |_| {
-        dispatch(Msg::Settings(read_settings()))
+        dispatch(Msg::Settings(forms::read_settings()))
     });
     on_id("settings-form", "submit", |event| event.prevent_default());
+    on_id("strength", "change", |_| {
+        dispatch(Msg::Settings(forms::read_settings()))
+    });
+    // The research panel stays as the player left it.
+    on_id("research-panel", "toggle", |_| {
+        let open = by_id("research-panel").has_attribute("open");
+        if let Some(s) = dom::window().local_storage().ok().flatten() {
+            let _ = s.set_item(RESEARCH_OPEN_KEY, if open { "1" } else { "0" });
+        }
+    });
     on_id("moves", "click", |event| {
-        let ply = event
+        let end = event
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|el| el.get_attribute("data-ply"))
+            .and_then(|el| el.closest("[data-end]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-end"))
             .and_then(|p| p.parse::<usize>().ok());
-        if let Some(ply) = ply {
-            dispatch(Msg::Browse(Nav::To(ply)));
+        if let Some(end) = end {
+            dispatch(Msg::Browse(Nav::To(end)));
+        }
+    });
+    on_id("review-start", "click", |_| dispatch(Msg::ReviewStart));
+    on_id("review-stop", "click", |_| dispatch(Msg::ReviewStop));
+    on_id("review-marks", "click", |event| {
+        let end = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-end]").ok().flatten())
+            .and_then(|el| el.get_attribute("data-end"))
+            .and_then(|p| p.parse::<usize>().ok());
+        if let Some(end) = end {
+            dispatch(Msg::Browse(Nav::To(end)));
+        }
+    });
+    on_id("eval-graph", "click", |event| {
+        let Some(event) = event.dyn_ref::<web_sys::MouseEvent>() else {
+            return;
+        };
+        let x = f64::from(event.offset_x());
+        let step = with_app(|app| super::graph::step_at(&app.model, x)).flatten();
+        if let Some(n) = step {
+            dispatch(Msg::Browse(Nav::To(n)));
+        }
+    });
+    on_id("recent", "click", |event| {
+        let id = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.get_attribute("data-game-id"))
+            .and_then(|p| p.parse::<u64>().ok());
+        let Some(id) = id else { return };
+        let entry = with_app(|app| app.library.get(id).cloned()).flatten();
+        match entry.map(|e| e.saved_game()) {
+            Some(Ok(saved)) => dispatch(Msg::Resume {
+                id,
+                saved: Box::new(saved),
+            }),
+            Some(Err(e)) => dispatch(Msg::Notify(Notice::error(format!(
+                "That saved game could not be opened: {e}. It is kept as it was."
+            )))),
+            None => {}
         }
     });
     on_id("share", "click", |_| {
@@ -692,6 +782,11 @@ fn wire_events() {
         let input = dom::input("share-link");
         input.set_value(&link);
         input.select();
+        copy_link(link);
+    });
+    // A link pasted into the address bar of an open tab.
+    dom::on(&dom::window().into(), "hashchange", |_| {
+        open_fragment(&dom::window().location().hash().unwrap_or_default());
     });
     // Test hook: the e2e suite crashes the worker to check recovery.
     dom::on(&dom::document().into(), "starcut-crash-worker", |_| {
@@ -701,11 +796,7 @@ fn wire_events() {
         let Some(key) = event.dyn_ref::<KeyboardEvent>() else {
             return;
         };
-        let in_field = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
-        if in_field || key.alt_key() || key.ctrl_key() || key.meta_key() {
+        if forms::editing(event.target()) || key.alt_key() || key.ctrl_key() || key.meta_key() {
             return;
         }
         if super::lecture_view::key(key) {
@@ -713,6 +804,24 @@ fn wire_events() {
             return;
         }
         if super::lecture_view::is_active() {
+            return;
+        }
+        // The board has the focus: the keys move its cursor and pick.
+        let on_board = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| el.id() == "board");
+        if on_board {
+            let msg = match key.key().as_str() {
+                "ArrowLeft" => Msg::CursorMove(0, -1),
+                "ArrowRight" => Msg::CursorMove(0, 1),
+                "ArrowUp" => Msg::CursorMove(-1, 0),
+                "ArrowDown" => Msg::CursorMove(1, 0),
+                "Enter" | " " => Msg::CursorPick,
+                _ => return,
+            };
+            event.prevent_default();
+            dispatch(msg);
             return;
         }
         let nav = match key.key().as_str() {

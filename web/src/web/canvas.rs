@@ -8,16 +8,17 @@ use starcut::Player;
 use web_sys::CanvasRenderingContext2d;
 
 use crate::board::{squares_in, Board, Sq};
-use crate::model::Model;
+use crate::model::{BattleShow, Model};
 use crate::protocol::GameKind;
 
 /// Canvas size in canvas pixels (index.html sets the same).
 pub const BOARD_PX: f64 = 560.0;
 pub const STRIP_PX: f64 = 64.0;
-/// How long a roll animates, in milliseconds.
+/// How long a roll or a battle animates, in milliseconds.
 pub const ROLL_MS: f64 = 650.0;
 
-/// Where the board lies on the canvas.
+/// Where the board lies on the canvas: squares of one size, the board
+/// centred in the square area above the strip (a 6x5 board has margins).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Geometry {
     pub rows: u8,
@@ -26,8 +27,25 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    pub fn new(rows: u8, cols: u8, flipped: bool) -> Self {
+        Geometry {
+            rows,
+            cols,
+            flipped,
+        }
+    }
+
     pub fn square_px(&self) -> f64 {
-        BOARD_PX / self.rows.max(self.cols) as f64
+        BOARD_PX / self.rows.max(self.cols).max(1) as f64
+    }
+
+    /// The board's top-left corner on the canvas.
+    pub fn corner(&self) -> (f64, f64) {
+        let s = self.square_px();
+        (
+            (BOARD_PX - self.cols as f64 * s) / 2.0,
+            (BOARD_PX - self.rows as f64 * s) / 2.0,
+        )
     }
 
     /// Top-left corner of a square on the canvas.
@@ -38,7 +56,8 @@ impl Geometry {
             (sq.row, sq.col)
         };
         let s = self.square_px();
-        (c as f64 * s, r as f64 * s)
+        let (x0, y0) = self.corner();
+        (x0 + c as f64 * s, y0 + r as f64 * s)
     }
 
     pub fn centre(&self, sq: Sq) -> (f64, f64) {
@@ -50,6 +69,8 @@ impl Geometry {
     /// The square under canvas point (x, y), if any.
     pub fn square_at(&self, x: f64, y: f64) -> Option<Sq> {
         let s = self.square_px();
+        let (x0, y0) = self.corner();
+        let (x, y) = (x - x0, y - y0);
         if !(x >= 0.0 && y >= 0.0) {
             return None;
         }
@@ -87,6 +108,108 @@ fn piece_colours(kind: GameKind, owner: Player) -> (&'static str, &'static str) 
     }
 }
 
+/// Short names of the Stratego ranks, written under the rank on pieces
+/// large enough to hold them.
+fn short_name(label: &str) -> &'static str {
+    match label {
+        "1" => "Mar",
+        "2" => "Gen",
+        "3" => "Col",
+        "4" => "Maj",
+        "5" => "Cpt",
+        "6" => "Lt",
+        "7" => "Sgt",
+        "8" => "Min",
+        "9" => "Sct",
+        _ => "",
+    }
+}
+
+/// A Stratego piece's face (its tile is drawn): own pieces show rank and
+/// short name, with a gold dot when the engine knows the rank; enemy
+/// pieces never moved are hatched (they may be a Bomb or the Flag), moved
+/// ones plain with a small arrow mark, identified ones show their rank in
+/// a gold frame.
+fn stratego_face(
+    ctx: &CanvasRenderingContext2d,
+    piece: &crate::board::Piece,
+    own: bool,
+    (cx, cy): (f64, f64),
+    s: f64,
+) {
+    let w = s * 0.3;
+    if piece.hidden && !piece.moved {
+        ctx.set_stroke_style_str("rgba(255,255,255,0.45)");
+        ctx.set_line_width(1.5);
+        ctx.begin_path();
+        ctx.move_to(cx - w, cy + w);
+        ctx.line_to(cx + w, cy - w);
+        ctx.move_to(cx - w, cy);
+        ctx.line_to(cx, cy - w);
+        ctx.move_to(cx, cy + w);
+        ctx.line_to(cx + w, cy);
+        ctx.stroke();
+        return;
+    }
+    if piece.hidden {
+        // Moved: no Bomb, no Flag. A double-headed arrow.
+        ctx.set_stroke_style_str("rgba(255,255,255,0.85)");
+        ctx.set_line_width((s * 0.06).max(1.5));
+        ctx.begin_path();
+        ctx.move_to(cx, cy - w);
+        ctx.line_to(cx, cy + w);
+        ctx.move_to(cx - w * 0.5, cy - w * 0.5);
+        ctx.line_to(cx, cy - w);
+        ctx.line_to(cx + w * 0.5, cy - w * 0.5);
+        ctx.move_to(cx - w * 0.5, cy + w * 0.5);
+        ctx.line_to(cx, cy + w);
+        ctx.line_to(cx + w * 0.5, cy + w * 0.5);
+        ctx.stroke();
+        return;
+    }
+    let named = s >= 44.0 && !short_name(&piece.label).is_empty();
+    ctx.set_fill_style_str("#fff");
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    ctx.set_font(&format!(
+        "bold {}px sans-serif",
+        (s * if named { 0.38 } else { 0.44 }) as u32
+    ));
+    let _ = ctx.fill_text(
+        &piece.label,
+        cx,
+        if named { cy - s * 0.08 } else { cy + 1.0 },
+    );
+    if named {
+        ctx.set_font(&format!("{}px sans-serif", (s * 0.2) as u32));
+        let _ = ctx.fill_text(short_name(&piece.label), cx, cy + s * 0.24);
+    }
+    ctx.set_text_align("start");
+    ctx.set_text_baseline("alphabetic");
+    if own && piece.revealed {
+        // The engine knows this rank.
+        ctx.set_fill_style_str("#ffd54f");
+        ctx.set_stroke_style_str("rgba(0,0,0,0.6)");
+        ctx.set_line_width(1.0);
+        ctx.begin_path();
+        let _ = ctx.arc(
+            cx + s * 0.27,
+            cy - s * 0.27,
+            s * 0.08,
+            0.0,
+            std::f64::consts::TAU,
+        );
+        ctx.fill();
+        ctx.stroke();
+    } else if !own {
+        // An enemy piece identified in a battle or a Scout run.
+        ctx.set_stroke_style_str("#ffd54f");
+        ctx.set_line_width((s * 0.06).max(1.5));
+        let h = s * 0.4;
+        ctx.stroke_rect(cx - h, cy - h, 2.0 * h, 2.0 * h);
+    }
+}
+
 /// Draws everything; returns whether an animation is still running (the
 /// page then asks for another frame).
 pub fn draw(
@@ -96,14 +219,12 @@ pub fn draw(
     roll: Option<RollClock>,
     now_ms: f64,
 ) -> bool {
-    let kind = model.session.kind();
-    let geo = Geometry {
-        rows: board.rows,
-        cols: board.cols,
-        flipped: model.flipped,
-    };
+    let kind = model.kind();
+    let geo = Geometry::new(board.rows, board.cols, model.flipped());
     let s = geo.square_px();
     ctx.clear_rect(0.0, 0.0, BOARD_PX, BOARD_PX + STRIP_PX);
+    // The margins of a board that is not square stay clear: the page's
+    // own colour (light or dark) shows through.
 
     // Squares.
     for row in 0..board.rows {
@@ -155,13 +276,38 @@ pub fn draw(
         }
     }
 
-    // Last move and selection.
+    // Last move (with the square a roll emptied) and selection.
     ctx.set_fill_style_str("rgba(155, 199, 0, 0.45)");
     for sq in model.last_move_squares() {
         let (x, y) = geo.origin(sq);
         ctx.fill_rect(x, y, s, s);
     }
-    if let Some(sel) = model.selected {
+    if let Some(sq) = model.emptied_square() {
+        let (x, y) = geo.origin(sq);
+        ctx.set_fill_style_str("rgba(214, 69, 65, 0.35)");
+        ctx.fill_rect(x, y, s, s);
+        ctx.set_stroke_style_str("rgba(160, 30, 30, 0.85)");
+        ctx.set_line_width(s * 0.07);
+        ctx.begin_path();
+        let m = s * 0.28;
+        ctx.move_to(x + m, y + m);
+        ctx.line_to(x + s - m, y + s - m);
+        ctx.move_to(x + s - m, y + m);
+        ctx.line_to(x + m, y + s - m);
+        ctx.stroke();
+    }
+    if let Some(sq) = model.cursor() {
+        // The keyboard cursor: a thick frame in two colours, visible on
+        // any square.
+        let (x, y) = geo.origin(sq);
+        ctx.set_line_width(4.0);
+        ctx.set_stroke_style_str("#ffffff");
+        ctx.stroke_rect(x + 3.0, y + 3.0, s - 6.0, s - 6.0);
+        ctx.set_line_width(2.0);
+        ctx.set_stroke_style_str("#0b5394");
+        ctx.stroke_rect(x + 3.0, y + 3.0, s - 6.0, s - 6.0);
+    }
+    if let Some(sel) = model.selected() {
         ctx.set_fill_style_str("rgba(20, 85, 30, 0.5)");
         let (x, y) = geo.origin(sel);
         ctx.fill_rect(x, y, s, s);
@@ -189,18 +335,8 @@ pub fn draw(
                 }
                 ctx.fill();
                 ctx.stroke();
-                if piece.hidden {
-                    // Face down: a hatched back, no rank.
-                    ctx.set_stroke_style_str("rgba(255,255,255,0.35)");
-                    ctx.begin_path();
-                    let w = s * 0.3;
-                    ctx.move_to(cx - w, cy + w);
-                    ctx.line_to(cx + w, cy - w);
-                    ctx.move_to(cx - w, cy);
-                    ctx.line_to(cx, cy - w);
-                    ctx.move_to(cx, cy + w);
-                    ctx.line_to(cx + w, cy);
-                    ctx.stroke();
+                if kind.is_stratego() {
+                    stratego_face(ctx, piece, piece.owner == model.human(), (cx, cy), s);
                 } else if !piece.label.is_empty() {
                     ctx.set_fill_style_str(ink);
                     ctx.set_font(&format!("bold {}px sans-serif", (s * 0.42) as u32));
@@ -209,38 +345,45 @@ pub fn draw(
                     let _ = ctx.fill_text(&piece.label, cx, cy + 1.0);
                     ctx.set_text_align("start");
                     ctx.set_text_baseline("alphabetic");
-                    if piece.revealed {
-                        // The opponent knows this rank.
-                        ctx.set_fill_style_str("#ffd54f");
-                        ctx.begin_path();
-                        let _ = ctx.arc(
-                            cx + s * 0.28,
-                            cy - s * 0.28,
-                            s * 0.07,
-                            0.0,
-                            std::f64::consts::TAU,
-                        );
-                        ctx.fill();
-                    }
                 }
             }
         }
     }
 
-    // Coordinates along the edges.
-    ctx.set_font(&format!("{}px sans-serif", (s * 0.18).clamp(9.0, 13.0)));
-    ctx.set_fill_style_str("rgba(0, 0, 0, 0.55)");
+    // Coordinates inside the edge squares, in the other square colour
+    // (as lichess draws them), large enough to read on a 10x10 board.
+    // Where a piece may cover the corner (any occupied square) the label
+    // sits on a light chip so it stays readable on a piece.
+    let font = (s * 0.24).clamp(11.0, 16.0);
+    ctx.set_font(&format!("bold {font}px sans-serif"));
+    let label = |sq: Sq, text: &str, x: f64, y: f64| {
+        let light = (sq.row + sq.col).is_multiple_of(2);
+        let ink = if board.at(sq).is_some() {
+            let w = font * 0.62 * text.len() as f64 + 4.0;
+            ctx.set_fill_style_str("rgba(255, 250, 240, 0.85)");
+            ctx.fill_rect(x - 2.0, y - font * 0.85, w, font + 1.0);
+            "#3a2a1a"
+        } else {
+            match (kind, light) {
+                (GameKind::Dice, _) => "rgba(60, 50, 30, 0.8)",
+                (_, true) => "#946f51",
+                (_, false) => "#f0d9b5",
+            }
+        };
+        ctx.set_fill_style_str(ink);
+        let _ = ctx.fill_text(text, x, y);
+    };
     for col in 0..board.cols {
         let sq = Sq {
             row: if geo.flipped { 0 } else { board.rows - 1 },
             col,
         };
+        if board.lakes.contains(&sq) {
+            continue;
+        }
         let (x, y) = geo.origin(sq);
-        let _ = ctx.fill_text(
-            &char::from(b'a' + col).to_string(),
-            x + s - s * 0.16,
-            y + s - 3.0,
-        );
+        let text = char::from(b'a' + col).to_string();
+        label(sq, &text, x + s - font * 0.75, y + s - font * 0.25);
     }
     for row in 0..board.rows {
         let sq = Sq {
@@ -248,12 +391,13 @@ pub fn draw(
             col: if geo.flipped { board.cols - 1 } else { 0 },
         };
         let (x, y) = geo.origin(sq);
-        let _ = ctx.fill_text(&(board.rows - row).to_string(), x + 2.0, y + s * 0.2);
+        let text = (board.rows - row).to_string();
+        label(sq, &text, x + 3.0, y + font + 1.0);
     }
 
     // Legal-move dots: the selected piece's targets, or Dice placements.
     ctx.set_fill_style_str("rgba(20, 85, 30, 0.55)");
-    let targets: Vec<Sq> = if model.selected.is_some() {
+    let targets: Vec<Sq> = if model.selected().is_some() {
         model.destinations().into_iter().map(|(sq, _)| sq).collect()
     } else {
         model.placements().into_iter().map(|(sq, _)| sq).collect()
@@ -272,11 +416,14 @@ pub fn draw(
         }
     }
 
-    // While the engine thinks: its current best move as a thin arrow.
-    if let (Some(_), Some(best)) = (
-        &model.thinking,
-        model.report.as_ref().and_then(|r| r.best.as_ref()),
-    ) {
+    // While the engine thinks: its current best move as a thin arrow (not
+    // while an earlier position is shown).
+    let thinking_best = model
+        .engine()
+        .thinking()
+        .filter(|_| !model.browsing())
+        .and(model.engine().best_so_far());
+    if let Some(best) = thinking_best {
         if let [from, .., to] = squares_in(best, board.rows, board.cols).as_slice() {
             ctx.set_stroke_style_str("rgba(21, 120, 27, 0.55)");
             ctx.set_fill_style_str("rgba(21, 120, 27, 0.55)");
@@ -285,8 +432,8 @@ pub fn draw(
         }
     }
 
-    // Hint arrow (or ring, for a one-square move).
-    if let Some(hint) = &model.hint {
+    // Hint arrow (or ring, for a one-square move): only on its position.
+    if let Some(hint) = model.hint() {
         let sqs = squares_in(hint, board.rows, board.cols);
         ctx.set_stroke_style_str("rgba(0, 48, 136, 0.75)");
         ctx.set_fill_style_str("rgba(0, 48, 136, 0.75)");
@@ -333,18 +480,17 @@ fn draw_strip(
 ) -> bool {
     ctx.set_fill_style_str("#2b2b2b");
     ctx.fill_rect(0.0, BOARD_PX, BOARD_PX, STRIP_PX);
-    let animating_key = |key: Option<u64>| {
-        roll.is_some_and(|r| Some(r.serial) == key && now_ms - r.started_ms < ROLL_MS)
-    };
     if let Some(battle) = model.battle() {
-        let animating = animating_key(model.strip_key());
-        draw_battle(ctx, model, &battle, animating);
-        return animating;
+        let progress = roll
+            .filter(|r| Some(r.serial) == model.strip_key())
+            .map_or(1.0, |r| ((now_ms - r.started_ms) / ROLL_MS).clamp(0.0, 1.0));
+        draw_battle(ctx, model.kind(), &battle, progress);
+        return progress < 1.0;
     }
-    let Some(show) = &model.roll else {
+    let Some(show) = model.roll() else {
         return false;
     };
-    let kind = model.session.kind();
+    let kind = model.kind();
     let faces: Vec<u32> = match kind {
         GameKind::Dice => show.text.parse().ok().into_iter().collect(),
         _ => {
@@ -360,8 +506,8 @@ fn draw_strip(
         roll.is_some_and(|r| r.serial == show.serial && now_ms - r.started_ms < ROLL_MS);
     let max_face = match kind {
         GameKind::Dice => model
-            .session
-            .board_at(0, model.human)
+            .session()
+            .board_at(0, model.human())
             .map_or(6, |b| b.rows as u32),
         _ => 8,
     };
@@ -400,45 +546,72 @@ fn draw_strip(
     animating
 }
 
-/// A battle: the two pieces side by side; while animating the defender is
-/// still face down, then both ranks show and the result.
-fn draw_battle(
-    ctx: &CanvasRenderingContext2d,
-    model: &Model,
-    battle: &crate::model::Battle,
-    animating: bool,
-) {
-    let kind = model.session.kind();
-    let names = kind.player_names();
-    let tile = |x: f64, piece: &crate::board::Piece, face_up: bool| {
-        let (fill, ink) = piece_colours(kind, piece.owner);
+/// A battle: the two pieces side by side. The attacker shows its rank at
+/// once; the defender turns over during the first half of the animation
+/// (`progress` 0 → 1), then the result is written and the loser crossed
+/// out.
+fn draw_battle(ctx: &CanvasRenderingContext2d, kind: GameKind, battle: &BattleShow, progress: f64) {
+    let b = &battle.info;
+    let y = BOARD_PX + 10.0;
+    let tile = |x: f64, owner: Player, label: char, width: f64, face_up: bool| {
+        let (fill, ink) = piece_colours(kind, owner);
         ctx.set_fill_style_str(fill);
-        ctx.fill_rect(x, BOARD_PX + 10.0, 44.0, 44.0);
-        if face_up {
+        let w = 44.0 * width;
+        ctx.fill_rect(x + (44.0 - w) / 2.0, y, w, 44.0);
+        if face_up && width > 0.3 {
             ctx.set_fill_style_str(ink);
             ctx.set_font("bold 24px sans-serif");
             ctx.set_text_align("center");
             ctx.set_text_baseline("middle");
-            let _ = ctx.fill_text(&piece.label, x + 22.0, BOARD_PX + 33.0);
+            let _ = ctx.fill_text(&label.to_string(), x + 22.0, y + 23.0);
             ctx.set_text_align("start");
             ctx.set_text_baseline("alphabetic");
         }
     };
-    tile(16.0, &battle.attacker, true);
+    // What was removed: the tile dimmed and struck through, its rank
+    // still readable.
+    let removed = |x: f64| {
+        ctx.set_fill_style_str("rgba(43, 43, 43, 0.55)");
+        ctx.fill_rect(x, y, 44.0, 44.0);
+        ctx.set_stroke_style_str("#ff6b6b");
+        ctx.set_line_width(2.5);
+        ctx.begin_path();
+        ctx.move_to(x + 2.0, y + 42.0);
+        ctx.line_to(x + 42.0, y + 2.0);
+        ctx.stroke();
+    };
+    let defender = b.attacker.other();
+    tile(16.0, b.attacker, b.attacker_rank.to_char(), 1.0, true);
     ctx.set_fill_style_str("#eee");
     ctx.set_font("bold 22px sans-serif");
-    let _ = ctx.fill_text("×", 68.0, BOARD_PX + 40.0);
-    tile(92.0, &battle.defender, !animating);
+    let _ = ctx.fill_text("×", 68.0, y + 30.0);
+    // Turning over: the tile narrows to an edge, then widens face up.
+    let turn = (progress * 2.0).min(1.0);
+    let width = (turn * std::f64::consts::PI).cos().abs();
+    tile(92.0, defender, b.defender_rank.to_char(), width, turn > 0.5);
     ctx.set_font("15px sans-serif");
-    let text = if animating {
-        "Battle!".to_string()
-    } else {
-        match battle.winner {
-            Some(p) => format!("Battle: {} wins", names[p.index()]),
-            None => "Battle: both pieces are removed".to_string(),
+    ctx.set_fill_style_str("#eee");
+    if progress < 0.5 {
+        let _ = ctx.fill_text("Battle!", 150.0, y + 28.0);
+        return;
+    }
+    let (a, d) = (b.attacker_rank, b.defender_rank);
+    let text = match b.winner {
+        Some(p) if p == b.attacker => {
+            removed(92.0);
+            format!("{} ({}) wins; {} removed", a.name(), a.to_char(), d.name())
+        }
+        Some(_) => {
+            removed(16.0);
+            format!("{} ({}) wins; {} removed", d.name(), d.to_char(), a.name())
+        }
+        None => {
+            removed(16.0);
+            removed(92.0);
+            "Equal ranks: both removed".to_string()
         }
     };
-    let _ = ctx.fill_text(&text, 150.0, BOARD_PX + 38.0);
+    let _ = ctx.fill_text(&text, 150.0, y + 28.0);
 }
 
 /// One die face (pips up to 6, a number above; 0 draws a blank).
@@ -506,28 +679,38 @@ mod tests {
 
     #[test]
     fn square_at_inverts_origin_both_ways_up() {
-        for flipped in [false, true] {
-            let geo = Geometry {
-                rows: 8,
-                cols: 8,
-                flipped,
-            };
-            for row in 0..8 {
-                for col in 0..8 {
-                    let sq = Sq { row, col };
-                    let (x, y) = geo.origin(sq);
-                    assert_eq!(geo.square_at(x + 1.0, y + 1.0), Some(sq));
+        for (rows, cols) in [(8, 8), (6, 5), (5, 7), (10, 10)] {
+            for flipped in [false, true] {
+                let geo = Geometry::new(rows, cols, flipped);
+                for row in 0..rows {
+                    for col in 0..cols {
+                        let sq = Sq { row, col };
+                        let (x, y) = geo.origin(sq);
+                        assert_eq!(geo.square_at(x + 1.0, y + 1.0), Some(sq));
+                    }
                 }
+                assert_eq!(geo.square_at(-1.0, 5.0), None);
+                assert_eq!(geo.square_at(5.0, BOARD_PX + 1.0), None);
+                assert_eq!(geo.square_at(f64::NAN, 5.0), None);
             }
-            assert_eq!(geo.square_at(-1.0, 5.0), None);
-            assert_eq!(geo.square_at(5.0, BOARD_PX + 1.0), None);
-            assert_eq!(geo.square_at(f64::NAN, 5.0), None);
         }
-        let geo = Geometry {
-            rows: 10,
-            cols: 10,
-            flipped: true,
-        };
+        let geo = Geometry::new(10, 10, true);
         assert_eq!(geo.square_at(1.0, 1.0), Some(Sq { row: 9, col: 9 }));
+    }
+
+    #[test]
+    fn a_board_that_is_not_square_is_centred() {
+        // Six ranks of five files: squares of 560/6, margins left and right.
+        let geo = Geometry::new(6, 5, false);
+        let s = BOARD_PX / 6.0;
+        let (x0, y0) = geo.corner();
+        assert!((x0 - (BOARD_PX - 5.0 * s) / 2.0).abs() < 1e-9 && y0 == 0.0);
+        let (x, _) = geo.origin(Sq { row: 0, col: 4 });
+        assert!((BOARD_PX - (x + s) - x0).abs() < 1e-9, "equal margins");
+        assert_eq!(
+            geo.square_at(x0 / 2.0, 10.0),
+            None,
+            "the margin is no square"
+        );
     }
 }

@@ -38,6 +38,20 @@ pub fn set_text(id: &str, text: &str) {
     }
 }
 
+/// Replaces an element's content by `html` unless it already holds it (a
+/// hash of the last HTML set is kept in `data-key`), so lists keep their
+/// scroll position and focus when nothing changed.
+pub fn set_html(el: &Element, html: &str) {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    html.hash(&mut h);
+    let key = h.finish().to_string();
+    if el.get_attribute("data-key").as_deref() != Some(key.as_str()) {
+        el.set_inner_html(html);
+        let _ = el.set_attribute("data-key", &key);
+    }
+}
+
 pub fn set_disabled(id: &str, disabled: bool) {
     let el = by_id(id);
     if disabled {

@@ -1,7 +1,8 @@
 //! Lecture mode on the page: wires its controls and keys to
 //! [`LecturePage::update`], saves its settings, keeps the URL fragment
 //! (`#lecture&…`) in step so a reload or a shared link shows the same
-//! step, and renders the panel and both canvases.
+//! step, runs autoplay and the presentation view, and renders through
+//! [`super::lecture_render`].
 //!
 //! It lives in its own thread-local beside the game's app; the mode switch
 //! only hides one and shows the other, so a game in progress is untouched.
@@ -10,23 +11,42 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlTextAreaElement, KeyboardEvent};
+use web_sys::{HtmlCanvasElement, HtmlTextAreaElement, KeyboardEvent};
 
-use super::dom::{self, by_id, on_id, set_disabled, set_hidden, set_text};
-use super::lecture_canvas as draw;
-use crate::lecture::explain::{self, Side};
+use super::dom::{self, by_id, on_id, set_hidden};
+use super::lecture_canvas::CanvasPen;
+use super::worker_client::defer_ms;
+use super::{lecture_export, lecture_render};
+use crate::lecture::layout::Zoom;
+use crate::lecture::replay::EventKind;
 use crate::lecture::{algorithms, LectureMsg, LectureNav, LecturePage, LectureSettings};
 use starcut::tree::examples::EXAMPLES;
 
 /// localStorage keys: the lecture's settings, and which mode was last used.
 const STORAGE_KEY: &str = "starcut.lecture";
 const MODE_KEY: &str = "starcut.mode";
+/// The presentation view hides its controls after this long without the
+/// mouse moving.
+const IDLE_MS: i32 = 2500;
 
 struct View {
     page: LecturePage,
     active: bool,
-    tree_ctx: CanvasRenderingContext2d,
-    chart_ctx: CanvasRenderingContext2d,
+    tree: CanvasPen,
+    chart: CanvasPen,
+    presenting: bool,
+    /// Autoplay: on, and the generation of its timer (a new start or a
+    /// stop makes older timers do nothing).
+    playing: bool,
+    play_generation: u32,
+    /// The mouse's last move in the presentation view (idle timer).
+    idle_generation: u32,
+    /// Zoom and pan of the tree (reset when another tree loads).
+    zoom: Zoom,
+    /// A drag on the tree: the last pointer position, and whether it moved
+    /// (then the click that ends it is no click on a node).
+    drag: Option<(f64, f64)>,
+    dragged: bool,
 }
 
 thread_local! {
@@ -45,16 +65,9 @@ fn storage() -> Option<web_sys::Storage> {
     dom::window().local_storage().ok().flatten()
 }
 
-fn context(id: &str, w: f64, h: f64) -> CanvasRenderingContext2d {
+fn pen(id: &str) -> CanvasPen {
     let canvas: HtmlCanvasElement = by_id(id).unchecked_into();
-    canvas.set_width(w as u32);
-    canvas.set_height(h as u32);
-    canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .expect("canvas 2d context")
-        .unchecked_into()
+    CanvasPen::new(canvas).expect("canvas 2d context")
 }
 
 fn textarea() -> HtmlTextAreaElement {
@@ -97,13 +110,70 @@ pub fn start(fragment: &str) -> Option<String> {
     let view = View {
         page: LecturePage::new(settings),
         active: false,
-        tree_ctx: context("lecture-canvas", draw::TREE_W, draw::TREE_H),
-        chart_ctx: context("lecture-chart", draw::CHART_W, draw::CHART_H),
+        tree: pen("lecture-canvas"),
+        chart: pen("lecture-chart"),
+        presenting: false,
+        playing: false,
+        play_generation: 0,
+        idle_generation: 0,
+        zoom: Zoom::default(),
+        drag: None,
+        dragged: false,
     };
     VIEW.with(|cell| *cell.borrow_mut() = Some(view));
     wire();
     set_active(active);
     notice
+}
+
+/// Opens a lecture link in a tab already open (the `hashchange` event):
+/// the link's settings, in lecture mode. Returns a notice when the link
+/// cannot be read (lecture mode then shows what it showed before).
+pub fn open_link(fragment: &str) -> Option<String> {
+    let base = with_view(|v| v.page.settings.clone())?;
+    let notice = match LectureSettings::from_fragment(fragment, &base) {
+        Ok(settings) => {
+            with_view(|v| {
+                v.page = LecturePage::new(settings);
+                textarea().set_value(&v.page.settings.tree);
+            });
+            None
+        }
+        Err(e) => Some(format!("The lecture link could not be opened: {e}.")),
+    };
+    set_active(true);
+    notice
+}
+
+/// Opens lecture mode on a tree of the player's position ("Explain this
+/// move"): the full window (-U, U), Star2.
+pub fn open_position(tree: &str, bound: f64) {
+    stop_play();
+    with_view(|v| {
+        v.page = LecturePage::new(LectureSettings {
+            example: String::new(),
+            tree: tree.to_string(),
+            algorithm: "star2".into(),
+            alpha: -bound,
+            beta: bound,
+            cursor: 0,
+            random: String::new(),
+        });
+        textarea().set_value(&v.page.settings.tree);
+    });
+    set_active(true);
+}
+
+/// The random exercise the panel's fields describe, with `seed`.
+fn random_query(seed: u64) -> String {
+    let chance = dom::select("random-chance").value();
+    let weights = dom::select("random-weights").value();
+    format!(
+        "depth={},branching={},chance={chance},weights={weights},values={},seed={seed}",
+        dom::select("random-depth").value(),
+        dom::select("random-branching").value(),
+        dom::select("random-values").value(),
+    )
 }
 
 /// Whether lecture mode is shown.
@@ -115,10 +185,11 @@ pub fn is_active() -> bool {
 pub fn set_active(active: bool) {
     with_view(|v| {
         v.active = active;
-        let body = dom::document().body();
-        if let Some(body) = body {
-            body.set_class_name(if active { "lecture" } else { "" });
+        if !active {
+            v.playing = false;
+            v.presenting = false;
         }
+        set_body_classes(v);
         set_hidden("lecture", !active);
         let _ = by_id("mode-play").set_attribute("aria-pressed", &(!active).to_string());
         let _ = by_id("mode-lecture").set_attribute("aria-pressed", &active.to_string());
@@ -139,6 +210,17 @@ pub fn set_active(active: bool) {
     });
 }
 
+fn set_body_classes(v: &View) {
+    if let Some(body) = dom::document().body() {
+        let list = body.class_list();
+        let _ = list.toggle_with_force("lecture", v.active);
+        let _ = list.toggle_with_force("presenting", v.active && v.presenting);
+        if !v.presenting {
+            let _ = list.remove_1("idle");
+        }
+    }
+}
+
 /// Handles a key while lecture mode is shown; true if it was used.
 pub fn key(key: &KeyboardEvent) -> bool {
     if !is_active() {
@@ -151,16 +233,147 @@ pub fn key(key: &KeyboardEvent) -> bool {
         ("ArrowRight", true) => LectureNav::NextCut,
         ("Home", _) | ("ArrowUp", _) => LectureNav::First,
         ("End", _) | ("ArrowDown", _) => LectureNav::Last,
+        (" ", _) => {
+            toggle_play();
+            return true;
+        }
+        ("p" | "P", _) => {
+            set_presenting(!with_view(|v| v.presenting).unwrap_or(false));
+            return true;
+        }
+        ("Escape", _) if with_view(|v| v.presenting).unwrap_or(false) => {
+            set_presenting(false);
+            return true;
+        }
+        ("0", _) => {
+            fit_tree();
+            return true;
+        }
         _ => return false,
     };
+    stop_play();
     dispatch(LectureMsg::Nav(nav));
     true
 }
 
 fn dispatch(msg: LectureMsg) {
     with_view(|v| {
+        let reloads = !matches!(
+            msg,
+            LectureMsg::Nav(_)
+                | LectureMsg::Node(_)
+                | LectureMsg::Toggle(_)
+                | LectureMsg::Reveal
+                | LectureMsg::Predict(_)
+                | LectureMsg::Check
+                | LectureMsg::ClearMarks
+        );
         v.page.update(msg);
+        if reloads {
+            v.zoom = Zoom::default();
+        }
         v.after_update();
+    });
+}
+
+/// Autoplay on or off. It starts paused; while on it steps once per the
+/// chosen interval and pauses by itself at every cut and at the end.
+fn toggle_play() {
+    let playing = with_view(|v| {
+        v.playing = !v.playing;
+        v.play_generation += 1;
+        v.after_update();
+        v.playing.then_some(v.play_generation)
+    })
+    .flatten();
+    if let Some(generation) = playing {
+        schedule_step(generation);
+    }
+}
+
+fn stop_play() {
+    with_view(|v| {
+        if v.playing {
+            v.playing = false;
+            v.play_generation += 1;
+        }
+    });
+}
+
+fn schedule_step(generation: u32) {
+    let ms = dom::select("lecture-speed")
+        .value()
+        .parse::<i32>()
+        .unwrap_or(1000)
+        .clamp(100, 10_000);
+    defer_ms(ms, move || {
+        let again = with_view(|v| {
+            if !v.playing || v.play_generation != generation {
+                return None;
+            }
+            v.page.update(LectureMsg::Nav(LectureNav::Next));
+            let at_cut = v
+                .page
+                .lecture
+                .as_ref()
+                .ok()
+                .and_then(|l| l.frame().event.map(|(k, _)| k == EventKind::Cut))
+                .unwrap_or(false);
+            let at_end = v
+                .page
+                .lecture
+                .as_ref()
+                .map_or(true, |l| l.cursor() >= l.replay.len());
+            if at_cut || at_end {
+                v.playing = false;
+                v.play_generation += 1;
+            }
+            v.after_update();
+            v.playing.then_some(generation)
+        })
+        .flatten();
+        if let Some(g) = again {
+            schedule_step(g);
+        }
+    });
+}
+
+/// The presentation view on or off: the stage goes full screen (where the
+/// browser allows it; otherwise it fills the window).
+fn set_presenting(on: bool) {
+    with_view(|v| {
+        v.presenting = on;
+        set_body_classes(v);
+        v.after_update();
+    });
+    let doc = dom::document();
+    if on {
+        let _ = by_id("lecture-stage").request_fullscreen();
+        mouse_moved();
+    } else if doc.fullscreen_element().is_some() {
+        doc.exit_fullscreen();
+    }
+}
+
+/// Shows the presentation view's controls, and hides them again after
+/// [`IDLE_MS`] without a move.
+fn mouse_moved() {
+    let Some(generation) = with_view(|v| {
+        v.idle_generation += 1;
+        v.idle_generation
+    }) else {
+        return;
+    };
+    if let Some(body) = dom::document().body() {
+        let _ = body.class_list().remove_1("idle");
+    }
+    defer_ms(IDLE_MS, move || {
+        let still = with_view(|v| v.presenting && v.idle_generation == generation).unwrap_or(false);
+        if still {
+            if let Some(body) = dom::document().body() {
+                let _ = body.class_list().add_1("idle");
+            }
+        }
     });
 }
 
@@ -183,10 +396,58 @@ fn read_window() -> LectureMsg {
     LectureMsg::Window(num("lecture-alpha"), num("lecture-beta"))
 }
 
+/// Shows the whole tree again (no zoom).
+fn fit_tree() {
+    with_view(|v| {
+        v.zoom = Zoom::default();
+        v.after_update();
+    });
+}
+
+/// A mouse event's point on the tree canvas, in CSS pixels.
+fn canvas_point(event: &web_sys::Event) -> Option<(f64, f64)> {
+    let event = event.dyn_ref::<web_sys::MouseEvent>()?;
+    let rect = by_id("lecture-canvas").get_bounding_client_rect();
+    if rect.width() <= 0.0 || rect.height() <= 0.0 {
+        return None;
+    }
+    Some((
+        f64::from(event.client_x()) - rect.left(),
+        f64::from(event.client_y()) - rect.top(),
+    ))
+}
+
+/// The tree node under a mouse event on the canvas.
+fn node_under(event: &web_sys::Event) -> Option<usize> {
+    let point = canvas_point(event)?;
+    with_view(|v| {
+        let (x, y) = v.zoom.invert(point);
+        let style = lecture_render::tree_style(&v.tree, v.presenting);
+        v.page.lecture.as_ref().ok().and_then(|l| {
+            l.layout
+                .scaled_for(style.w, style.h, style.font)
+                .node_at(x, y)
+        })
+    })
+    .flatten()
+}
+
+/// Runs an export, telling the user when it fails.
+fn export(f: impl FnOnce(&View) -> Result<(), JsValue>) {
+    let result = with_view(|v| f(v));
+    if let Some(Err(e)) = result {
+        let text = e.as_string().unwrap_or_else(|| format!("{e:?}"));
+        super::app::dispatch(crate::model::Msg::Notify(crate::model::Notice::error(
+            format!("The export failed: {text}."),
+        )));
+    }
+}
+
 fn wire() {
     on_id("mode-play", "click", |_| set_active(false));
     on_id("mode-lecture", "click", |_| set_active(true));
     on_id("lecture-example", "change", |_| {
+        stop_play();
         let name = dom::select("lecture-example").value();
         if name.is_empty() {
             // "Typed tree": the text in the box, as it stands.
@@ -198,39 +459,84 @@ fn wire() {
         focus_tree();
     });
     on_id("lecture-algo", "change", |_| {
+        stop_play();
         dispatch(LectureMsg::Algorithm(dom::select("lecture-algo").value()));
         focus_tree();
     });
     on_id("lecture-alpha", "change", |_| dispatch(read_window()));
     on_id("lecture-beta", "change", |_| dispatch(read_window()));
     on_id("lecture-load", "click", |_| {
+        stop_play();
         dispatch(LectureMsg::Tree(textarea().value()))
     });
-    // A click on a node shows its first visit (or the cut that prunes it).
+    // A click on a node shows its first visit (or the cut that prunes
+    // it); in predict mode it marks the node.
     on_id("lecture-canvas", "click", |event| {
-        let Some(event) = event.dyn_ref::<web_sys::MouseEvent>() else {
-            return;
-        };
-        let rect = by_id("lecture-canvas").get_bounding_client_rect();
-        if rect.width() <= 0.0 || rect.height() <= 0.0 {
+        // The end of a drag is no click on a node.
+        if with_view(|v| std::mem::take(&mut v.dragged)).unwrap_or(false) {
             return;
         }
-        let x = (f64::from(event.client_x()) - rect.left()) * draw::TREE_W / rect.width();
-        let y = (f64::from(event.client_y()) - rect.top()) * draw::TREE_H / rect.height();
-        let node = with_view(|v| {
-            v.page
-                .lecture
-                .as_ref()
-                .ok()
-                .and_then(|l| l.layout.scaled(draw::TREE_W, draw::TREE_H).node_at(x, y))
-        })
-        .flatten();
-        if let Some(n) = node {
+        if let Some(n) = node_under(&event) {
+            stop_play();
             dispatch(LectureMsg::Node(n));
         }
     });
+    // The wheel zooms around the pointer; a drag pans a zoomed tree.
+    on_id("lecture-canvas", "wheel", |event| {
+        let (Some(point), Some(wheel)) =
+            (canvas_point(&event), event.dyn_ref::<web_sys::WheelEvent>())
+        else {
+            return;
+        };
+        event.prevent_default();
+        let factor = (-wheel.delta_y() * 0.0015).exp();
+        with_view(|v| {
+            let (w, h) = v.tree.css_size();
+            v.zoom.zoom_at(point.0, point.1, factor, w, h);
+            v.after_update();
+        });
+    });
+    on_id("lecture-canvas", "pointerdown", |event| {
+        let point = canvas_point(&event);
+        with_view(|v| {
+            v.drag = point;
+            v.dragged = false;
+        });
+    });
+    on_id("lecture-canvas", "pointermove", |event| {
+        let Some(point) = canvas_point(&event) else {
+            return;
+        };
+        with_view(|v| {
+            let Some(last) = v.drag else { return };
+            let (mx, my) = (point.0 - last.0, point.1 - last.1);
+            if !v.dragged && mx.hypot(my) < 4.0 {
+                return;
+            }
+            v.dragged = true;
+            v.drag = Some(point);
+            let (w, h) = v.tree.css_size();
+            v.zoom.pan(mx, my, w, h);
+            v.after_update();
+        });
+    });
+    for end in ["pointerup", "pointerleave", "pointercancel"] {
+        on_id("lecture-canvas", end, |_| {
+            with_view(|v| v.drag = None);
+        });
+    }
+    on_id("lecture-fit", "click", |_| fit_tree());
+    // A double click folds or unfolds a node's subtree.
+    on_id("lecture-canvas", "dblclick", |event| {
+        if let Some(n) = node_under(&event) {
+            dispatch(LectureMsg::Toggle(n));
+        }
+    });
     let nav = |id: &'static str, nav: LectureNav| {
-        on_id(id, "click", move |_| dispatch(LectureMsg::Nav(nav)))
+        on_id(id, "click", move |_| {
+            stop_play();
+            dispatch(LectureMsg::Nav(nav))
+        })
     };
     nav("lecture-first", LectureNav::First);
     nav("lecture-prev-cut", LectureNav::PrevCut);
@@ -238,6 +544,77 @@ fn wire() {
     nav("lecture-next", LectureNav::Next);
     nav("lecture-next-cut", LectureNav::NextCut);
     nav("lecture-last", LectureNav::Last);
+    on_id("lecture-play", "click", |_| toggle_play());
+    on_id("lecture-present", "click", |_| {
+        set_presenting(!with_view(|v| v.presenting).unwrap_or(false))
+    });
+    on_id("lecture-reveal", "click", |_| dispatch(LectureMsg::Reveal));
+    on_id("random-load", "click", |_| {
+        stop_play();
+        let seed = dom::input("random-seed")
+            .value()
+            .trim()
+            .parse()
+            .unwrap_or(1);
+        dispatch(LectureMsg::Random(random_query(seed)));
+        with_view(|v| textarea().set_value(&v.page.settings.tree));
+        focus_tree();
+    });
+    on_id("random-new", "click", |_| {
+        stop_play();
+        let seed = (js_sys::Math::random() * 1e6) as u64;
+        dom::input("random-seed").set_value(&seed.to_string());
+        dispatch(LectureMsg::Random(random_query(seed)));
+        with_view(|v| textarea().set_value(&v.page.settings.tree));
+        focus_tree();
+    });
+    on_id("lecture-predict", "click", |_| {
+        let on = !with_view(|v| v.page.predicting).unwrap_or(false);
+        dispatch(LectureMsg::Predict(on));
+    });
+    on_id("lecture-check", "click", |_| dispatch(LectureMsg::Check));
+    on_id("predict-set", "click", |_| {
+        let node = dom::select("predict-node").value().parse().unwrap_or(0);
+        let value = dom::input("predict-value")
+            .value()
+            .trim()
+            .parse::<f64>()
+            .unwrap_or(f64::NAN);
+        dispatch(LectureMsg::PredictValue(node, value));
+    });
+    on_id("lecture-clear-marks", "click", |_| {
+        dispatch(LectureMsg::ClearMarks)
+    });
+    on_id("lecture-export-svg", "click", |_| {
+        export(|v| lecture_export::svg(&v.page))
+    });
+    on_id("lecture-export-png", "click", |_| {
+        export(|v| lecture_export::png(&v.page, &v.tree.canvas))
+    });
+    on_id("lecture-handout", "click", |_| {
+        export(|v| lecture_export::handout(&v.page))
+    });
+    on_id("lecture-stage", "mousemove", |_| {
+        if with_view(|v| v.presenting).unwrap_or(false) {
+            mouse_moved();
+        }
+    });
+    // Leaving full screen (Esc) leaves the presentation view.
+    dom::on(&dom::document().into(), "fullscreenchange", |_| {
+        if dom::document().fullscreen_element().is_none()
+            && with_view(|v| v.presenting).unwrap_or(false)
+        {
+            set_presenting(false);
+        }
+    });
+    // A new window size or zoom lays the tree out again.
+    dom::on(&dom::window().into(), "resize", |_| {
+        with_view(|v| {
+            if v.active {
+                v.render();
+            }
+        });
+    });
 }
 
 impl View {
@@ -261,172 +638,14 @@ impl View {
         }
     }
 
-    fn render(&self) {
-        let s = &self.page.settings;
-        let example = dom::select("lecture-example");
-        if example.value() != s.example {
-            example.set_value(&s.example);
-        }
-        let algo = dom::select("lecture-algo");
-        if algo.value() != s.algorithm {
-            algo.set_value(&s.algorithm);
-        }
-        for (id, v) in [("lecture-alpha", s.alpha), ("lecture-beta", s.beta)] {
-            let input = dom::input(id);
-            if input.value().trim().parse::<f64>().ok() != Some(v) && v.is_finite() {
-                input.set_value(&v.to_string());
-            }
-        }
-        match &self.page.lecture {
-            Err(e) => {
-                set_text("lecture-error", e);
-                set_hidden("lecture-error", false);
-                draw::draw_message(&self.tree_ctx, "No tree to show: see the error above.");
-                draw::draw_chart(&self.chart_ctx, &[], "");
-                let _ = by_id("lecture-chart").set_attribute("aria-label", "Nodes per algorithm");
-                set_text("lecture-step", "");
-                set_text("lecture-event", "");
-                let _ = by_id("lecture-event").set_attribute("data-kind", "");
-                by_id("lecture-compare").set_inner_html("");
-                for id in [
-                    "lecture-node",
-                    "lecture-window",
-                    "lecture-bounds",
-                    "lecture-child-window",
-                    "lecture-nodes",
-                    "lecture-cuts",
-                    "lecture-result",
-                ] {
-                    set_text(id, "–");
-                }
-                for id in NAV_BUTTONS {
-                    set_disabled(id, true);
-                }
-                set_text("lecture-source", "");
-            }
-            Ok(l) => {
-                set_hidden("lecture-error", true);
-                set_text("lecture-error", "");
-                let frame = l.frame();
-                let len = l.replay.len();
-                set_text("lecture-step", &format!("Step {} / {len}", frame.cursor));
-                let (kind, sentence) = match &frame.event {
-                    Some((k, t)) => (k.name(), t.clone()),
-                    None => (
-                        "start",
-                        format!(
-                            "Before the search: {} will search the root with window {}. Press → to step.",
-                            l.run.algorithm,
-                            explain::window((s.alpha, s.beta))
-                        ),
-                    ),
-                };
-                set_text("lecture-event", &sentence);
-                let _ = by_id("lecture-event").set_attribute("data-kind", kind);
-                let current = frame
-                    .current
-                    .map(|n| (n, &l.tree.nodes[n], &frame.nodes[n]));
-                set_text(
-                    "lecture-node",
-                    &current.map_or("–".into(), |(_, n, _)| {
-                        format!("{} ({})", n.name, n.kind.name())
-                    }),
-                );
-                set_text(
-                    "lecture-window",
-                    &current
-                        .and_then(|(_, _, st)| st.window)
-                        .map_or("–".into(), explain::window),
-                );
-                // The innermost open chance node's bounds and child window.
-                let chance = frame
-                    .open
-                    .iter()
-                    .rev()
-                    .find(|&&n| l.tree.nodes[n].kind == crate::lecture::tree::ShownKind::Chance)
-                    .copied();
-                let bounds = chance.and_then(|n| {
-                    frame.nodes[n]
-                        .bounds
-                        .map(|b| format!("{}: {}", l.tree.nodes[n].name, explain::bounds(b)))
-                });
-                set_text("lecture-bounds", bounds.as_deref().unwrap_or("–"));
-                let cw = chance.and_then(|n| {
-                    frame.nodes[n].child_window.map(|(k, a, b)| {
-                        format!("{}: {}", l.tree.nodes[k].name, explain::window((a, b)))
-                    })
-                });
-                set_text("lecture-child-window", cw.as_deref().unwrap_or("–"));
-                set_text(
-                    "lecture-nodes",
-                    &format!("{} of {}", frame.entered, l.run.nodes),
-                );
-                set_text("lecture-cuts", &frame.cuts.to_string());
-                let side = explain::side_of(l.run.value, (s.alpha, s.beta));
-                let what = match side {
-                    Side::High => " (≥ beta: a lower bound)",
-                    Side::Low => " (≤ alpha: an upper bound)",
-                    Side::Exact => " (exact)",
-                };
-                set_text(
-                    "lecture-result",
-                    &format!(
-                        "{}{what}, {} nodes, depth {}",
-                        explain::num(l.run.value),
-                        l.run.nodes,
-                        l.depth
-                    ),
-                );
-                let source = match crate::lecture::example(&s.example) {
-                    Some(ex) => format!("{}. {}", ex.source, ex.notes),
-                    None => "A typed tree.".to_string(),
-                };
-                set_text("lecture-source", &source);
-                for id in NAV_BUTTONS {
-                    set_disabled(id, false);
-                }
-                set_disabled("lecture-first", frame.cursor == 0);
-                set_disabled("lecture-prev", frame.cursor == 0);
-                set_disabled("lecture-prev-cut", frame.cursor == 0);
-                set_disabled("lecture-next", frame.cursor == len);
-                set_disabled("lecture-next-cut", frame.cursor == len);
-                set_disabled("lecture-last", frame.cursor == len);
-                draw::draw_tree(&self.tree_ctx, l, &frame);
-                draw::draw_chart(&self.chart_ctx, &l.compare, &s.algorithm);
-                // The chart's numbers for screen readers (and the tests).
-                let bars: Vec<String> = l
-                    .compare
-                    .iter()
-                    .map(|r| format!("{} {}", r.algorithm, r.nodes))
-                    .collect();
-                let _ = by_id("lecture-chart").set_attribute(
-                    "aria-label",
-                    &format!("Nodes per algorithm: {}", bars.join(", ")),
-                );
-                let mut html = String::from(
-                    "<tr><th>algorithm</th><th>nodes</th><th>value</th><th>cuts</th></tr>",
-                );
-                for r in &l.compare {
-                    let cuts = dom::cuts_text(&r.cuts);
-                    html.push_str(&format!(
-                        "<tr data-algorithm=\"{a}\"{cls}><td>{a}</td><td class=\"nodes\">{n}</td><td>{v}</td><td>{cuts}</td></tr>",
-                        a = r.algorithm,
-                        cls = if r.algorithm == s.algorithm { " class=\"chosen\"" } else { "" },
-                        n = r.nodes,
-                        v = explain::marked(r.value, explain::side_of(r.value, (s.alpha, s.beta))),
-                    ));
-                }
-                by_id("lecture-compare").set_inner_html(&html);
-            }
-        }
+    fn render(&mut self) {
+        lecture_render::render(
+            &self.page,
+            &mut self.tree,
+            &mut self.chart,
+            &self.zoom,
+            self.presenting,
+            self.playing,
+        );
     }
 }
-
-const NAV_BUTTONS: [&str; 6] = [
-    "lecture-first",
-    "lecture-prev-cut",
-    "lecture-prev",
-    "lecture-next",
-    "lecture-next-cut",
-    "lecture-last",
-];

@@ -4,7 +4,14 @@
 pub mod app;
 pub mod canvas;
 pub mod dom;
+pub mod forms;
+pub mod graph;
 pub mod lecture_canvas;
+pub mod lecture_export;
+pub mod lecture_render;
 pub mod lecture_view;
+pub mod render;
+pub mod sound;
+pub mod storage;
 pub mod worker_client;
 pub mod worker_main;

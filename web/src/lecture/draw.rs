@@ -1,0 +1,500 @@
+//! Drawing lecture mode, for any surface: the search tree at the cursor
+//! and the node-count chart of all algorithms. The drawing speaks to a
+//! [`Pen`], so the same code paints the page's canvas and writes the SVG a
+//! lecturer exports for slides ([`super::svg`]).
+//!
+//! Conventions of the papers' figures: MAX is a triangle pointing up, MIN
+//! one pointing down, a chance node a circle, a leaf a small box with its
+//! value; every value is from MAX's point of view.
+
+use super::explain::{self, Side};
+use super::replay::Frame;
+use super::tree::ShownKind;
+use super::{AlgoRun, Lecture};
+
+/// Where text is anchored horizontally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Centre,
+    Right,
+}
+
+/// A stroke: colour, width, dashed or not.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroke<'a> {
+    pub colour: &'a str,
+    pub width: f64,
+    pub dashed: bool,
+}
+
+/// What a drawing surface must do. Coordinates are in CSS pixels; text is
+/// centred vertically on its `y`.
+pub trait Pen {
+    fn clear(&mut self, w: f64, h: f64);
+    fn line(&mut self, from: (f64, f64), to: (f64, f64), stroke: Stroke);
+    /// A closed polygon, filled then stroked.
+    fn polygon(&mut self, points: &[(f64, f64)], fill: &str, stroke: Stroke);
+    fn circle(&mut self, centre: (f64, f64), r: f64, fill: Option<&str>, stroke: Stroke);
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str);
+    fn text(&mut self, s: &str, at: (f64, f64), px: f64, bold: bool, align: Align, colour: &str);
+}
+
+/// Colours of the tree; the high-contrast set is for projectors.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Palette {
+    pub background: &'static str,
+    pub ink: &'static str,
+    pub muted: &'static str,
+    pub faint: &'static str,
+    pub accent: &'static str,
+    pub cut: &'static str,
+    pub current: &'static str,
+    pub probe: &'static str,
+    pub open_fill: &'static str,
+    pub node_fill: &'static str,
+    pub pruned_fill: &'static str,
+    pub right: &'static str,
+    pub wrong: &'static str,
+}
+
+pub const NORMAL: Palette = Palette {
+    background: "#fffdf8",
+    ink: "#222222",
+    muted: "#5f5f5f",
+    faint: "#c9c4b8",
+    accent: "#2d6a4f",
+    cut: "#b00020",
+    current: "#d08c00",
+    probe: "#6a3d9a",
+    open_fill: "#fff3c4",
+    node_fill: "#ffffff",
+    pruned_fill: "#e4e1da",
+    right: "#1b7f3b",
+    wrong: "#c62828",
+};
+
+/// Black on white with saturated colours: readable from the back row.
+pub const HIGH_CONTRAST: Palette = Palette {
+    background: "#ffffff",
+    ink: "#000000",
+    muted: "#2e2e2e",
+    faint: "#9a9a9a",
+    accent: "#00572d",
+    cut: "#c00000",
+    current: "#b35c00",
+    probe: "#4b0082",
+    open_fill: "#ffe680",
+    node_fill: "#ffffff",
+    pruned_fill: "#d9d9d9",
+    right: "#006b1f",
+    wrong: "#c00000",
+};
+
+/// The size of the picture and of its text.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    pub w: f64,
+    pub h: f64,
+    /// Label size in CSS pixels.
+    pub font: f64,
+    pub palette: Palette,
+    /// Draw the legend line at the bottom.
+    pub legend: bool,
+}
+
+impl Style {
+    /// The page's tree: labels grow with the canvas, 12 to 18 px.
+    pub fn page(w: f64, h: f64) -> Style {
+        Style {
+            w,
+            h,
+            font: (w / 75.0).clamp(12.0, 18.0),
+            palette: NORMAL,
+            legend: true,
+        }
+    }
+
+    /// The presentation view: text for the back row (at least 24 px on a
+    /// projector: the tree gets about 570 of 720 pixels, and h/22 is 26 px
+    /// there, 41 px at 1920x1080) and
+    /// high contrast. A phone held upright is narrow: the text then follows
+    /// the width so that the tree still fits.
+    pub fn presentation(w: f64, h: f64) -> Style {
+        Style {
+            w,
+            h,
+            font: (h / 22.0).min(w / 32.0).clamp(12.0, 44.0),
+            palette: HIGH_CONTRAST,
+            legend: false,
+        }
+    }
+}
+
+/// A mark the predict mode puts on a node: the student's guess, and after
+/// *Check* whether it was right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Predicted to be pruned, not checked yet.
+    Predicted,
+    /// Checked: right (a pruned node predicted, or a searched one not).
+    Right,
+    /// Checked: wrong.
+    Wrong,
+}
+
+/// Draws the tree as it stands at `frame`; `marks` are predict mode's.
+pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks: &[Option<Mark>]) {
+    let p = &style.palette;
+    pen.clear(style.w, style.h);
+    pen.rect(0.0, 0.0, style.w, style.h, p.background);
+    let scaled = l.layout.scaled_for(style.w, style.h, style.font);
+    let r = scaled.r;
+    // Nodes side by side with little room: the side labels (values,
+    // probes, windows) only for the nodes being searched.
+    let dense = scaled.slot_w() < style.font * 4.5;
+    let pos = |n: usize| scaled.pos(n);
+    let px = style.font;
+
+    let hidden = |n: usize| l.layout.hidden.get(n).copied().unwrap_or(false);
+
+    // Edges, with outcome probabilities.
+    for (n, node) in l.tree.nodes.iter().enumerate() {
+        let Some(parent) = node.parent else { continue };
+        if hidden(n) {
+            continue;
+        }
+        let (x1, y1) = pos(parent);
+        let (x2, y2) = pos(n);
+        let searched = frame.nodes[n].visits > 0;
+        let pruned = frame.pruned[n];
+        pen.line(
+            (x1, y1 + r),
+            (x2, y2 - r),
+            Stroke {
+                colour: if searched && !pruned { p.ink } else { p.faint },
+                width: if frame.nodes[n].open { 3.0 } else { 1.4 },
+                dashed: pruned,
+            },
+        );
+        // The move or outcome that leads here, when the tree labels the
+        // edge; under a chance node with its probability.
+        let step = node.edge.as_deref();
+        let label = match (l.tree.nodes[parent].kind == ShownKind::Chance, step) {
+            (true, Some(s)) => format!("{s} {}", explain::num(node.probability)),
+            (true, None) => explain::num(node.probability),
+            (false, Some(s)) => s.to_string(),
+            (false, None) => String::new(),
+        };
+        if !label.is_empty() {
+            // Near the child, where the edges have spread apart.
+            pen.text(
+                &label,
+                (x1 + (x2 - x1) * 0.7 + 4.0, y1 + (y2 - y1) * 0.7 - 2.0),
+                px * 0.85,
+                false,
+                Align::Left,
+                p.accent,
+            );
+        }
+    }
+
+    for (n, node) in l.tree.nodes.iter().enumerate() {
+        if hidden(n) {
+            continue;
+        }
+        let (x, y) = pos(n);
+        let st = &frame.nodes[n];
+        let pruned = frame.pruned[n];
+        let fill = if pruned {
+            p.pruned_fill
+        } else if st.open {
+            p.open_fill
+        } else {
+            p.node_fill
+        };
+        let stroke = Stroke {
+            colour: if st.cut.is_some() {
+                p.cut
+            } else if pruned || st.visits == 0 {
+                p.muted
+            } else {
+                p.ink
+            },
+            width: if st.cut.is_some() { 3.0 } else { 1.6 },
+            dashed: pruned,
+        };
+        match node.kind {
+            ShownKind::Max => pen.polygon(
+                &[
+                    (x, y - r),
+                    (x + r * 1.05, y + r * 0.8),
+                    (x - r * 1.05, y + r * 0.8),
+                ],
+                fill,
+                stroke,
+            ),
+            ShownKind::Min => pen.polygon(
+                &[
+                    (x, y + r),
+                    (x + r * 1.05, y - r * 0.8),
+                    (x - r * 1.05, y - r * 0.8),
+                ],
+                fill,
+                stroke,
+            ),
+            ShownKind::Chance => pen.circle((x, y), r, Some(fill), stroke),
+            ShownKind::Leaf | ShownKind::Terminal => pen.polygon(
+                &[
+                    (x - r * 1.2, y - r * 0.75),
+                    (x + r * 1.2, y - r * 0.75),
+                    (x + r * 1.2, y + r * 0.75),
+                    (x - r * 1.2, y + r * 0.75),
+                ],
+                fill,
+                stroke,
+            ),
+        }
+        if frame.current == Some(n) {
+            pen.circle(
+                (x, y),
+                r + 6.0,
+                None,
+                Stroke {
+                    colour: p.current,
+                    width: 4.0,
+                    dashed: false,
+                },
+            );
+        }
+        if let Some(mark) = marks.get(n).copied().flatten() {
+            let (colour, sign) = match mark {
+                Mark::Predicted => (p.probe, "?"),
+                Mark::Right => (p.right, "✓"),
+                Mark::Wrong => (p.wrong, "✗"),
+            };
+            pen.circle(
+                (x, y),
+                r + 10.0,
+                None,
+                Stroke {
+                    colour,
+                    width: 3.0,
+                    dashed: mark == Mark::Predicted,
+                },
+            );
+            pen.text(
+                sign,
+                (x + r + 8.0, y + r + 8.0),
+                px,
+                true,
+                Align::Left,
+                colour,
+            );
+        }
+
+        let ink = if pruned { p.muted } else { p.ink };
+        // A folded subtree: how many nodes it hides (double click opens).
+        if let Some(&k) = l.layout.folded.get(n).filter(|&&k| k > 0) {
+            pen.text(
+                &format!("+{k}"),
+                (x, y + r + px * 0.8),
+                px * 0.8,
+                true,
+                Align::Centre,
+                p.accent,
+            );
+        }
+        if let Some(v) = node.value {
+            pen.text(
+                &explain::num(v),
+                (x, y + 1.0),
+                px * 0.9,
+                true,
+                Align::Centre,
+                ink,
+            );
+            // Only labelled leaves get a name (numbers say enough).
+            if matches!(node.kind, ShownKind::Leaf | ShownKind::Terminal)
+                && !node.name.contains('.')
+            {
+                pen.text(
+                    &node.name,
+                    (x, y + r * 0.75 + px * 0.8),
+                    px * 0.8,
+                    false,
+                    Align::Centre,
+                    p.muted,
+                );
+            }
+        } else {
+            pen.text(&node.name, (x - r - 5.0, y), px, true, Align::Right, ink);
+        }
+
+        // What the search knows about the node, to its right (the edges
+        // leave from below): the value returned, a chance node's bounds.
+        if dense && !(st.open || frame.current == Some(n) || st.cut.is_some()) {
+            continue;
+        }
+        let mut below = y + r * 0.7;
+        if let (Some((v, side)), false) = (st.value, node.value.is_some()) {
+            let colour = if side == Side::Exact { p.accent } else { p.cut };
+            pen.text(
+                &explain::marked(v, side),
+                (x + r + 6.0, below),
+                px,
+                true,
+                Align::Left,
+                colour,
+            );
+            below += px * 1.15;
+        }
+        if node.kind == ShownKind::Chance && (st.open || frame.current == Some(n)) {
+            if let Some(b) = st.bounds {
+                pen.text(
+                    &explain::bounds(b),
+                    (x + r + 6.0, below),
+                    px * 0.9,
+                    false,
+                    Align::Left,
+                    p.accent,
+                );
+            }
+        }
+        if let Some(w) = st.window {
+            if st.open || frame.current == Some(n) {
+                let colour = if frame.current == Some(n) {
+                    p.ink
+                } else {
+                    p.muted
+                };
+                pen.text(
+                    &explain::window(w),
+                    (x + r + 6.0, y - r * 0.6),
+                    px * 0.9,
+                    false,
+                    Align::Left,
+                    colour,
+                );
+            }
+        }
+        if let Some(v) = st.probe {
+            let dir = if node.side == starcut::Player::First {
+                "≥"
+            } else {
+                "≤"
+            };
+            let label = if node.children.is_empty() {
+                format!("probe {}", explain::num(v))
+            } else {
+                format!("probe {dir} {}", explain::num(v))
+            };
+            pen.text(
+                &label,
+                (x - r - 5.0, y + r * 0.7 + px * 0.5),
+                px * 0.85,
+                false,
+                Align::Right,
+                p.probe,
+            );
+        }
+        if let Some(kind) = st.cut {
+            pen.text(
+                &format!("✂ {kind}"),
+                (x + r + 6.0, y - r - px * 0.6),
+                px * 0.9,
+                true,
+                Align::Left,
+                p.cut,
+            );
+        }
+    }
+
+    // The window a chance node gives the outcome it searches now.
+    for (n, st) in frame.nodes.iter().enumerate() {
+        if let (true, Some((k, a, b))) = (st.open, st.child_window) {
+            if hidden(k) {
+                continue;
+            }
+            let (x, y) = pos(k);
+            let i = l.tree.nodes[n]
+                .children
+                .iter()
+                .position(|&c| c == k)
+                .map_or(0, |i| i + 1);
+            pen.text(
+                &format!("(A{i}, B{i}) = {}", explain::window((a, b))),
+                (x - r - 5.0, y - r - px * 0.8),
+                px * 0.9,
+                true,
+                Align::Right,
+                p.current,
+            );
+        }
+    }
+
+    if style.legend {
+        pen.text(
+            "▲ MAX   ▼ MIN   ● chance   ▭ leaf   — values from MAX's point of view; (a, b) window, [l, u] bounds; dashed grey: pruned; +n: folded (double click)",
+            (8.0, style.h - px * 0.9),
+            px * 0.8,
+            false,
+            Align::Left,
+            p.muted,
+        );
+    }
+}
+
+/// Draws `message` in the middle of an empty picture.
+pub fn message(pen: &mut dyn Pen, text: &str, style: &Style) {
+    pen.clear(style.w, style.h);
+    pen.rect(0.0, 0.0, style.w, style.h, style.palette.background);
+    pen.text(
+        text,
+        (style.w / 2.0, style.h / 2.0),
+        style.font,
+        false,
+        Align::Centre,
+        style.palette.muted,
+    );
+}
+
+/// Bars of the nodes each algorithm searched; `chosen` is highlighted.
+pub fn chart(pen: &mut dyn Pen, runs: &[AlgoRun], chosen: &str, style: &Style) {
+    let p = &style.palette;
+    pen.clear(style.w, style.h);
+    if runs.is_empty() {
+        return;
+    }
+    let max = runs.iter().map(|r| r.nodes).max().unwrap_or(1).max(1) as f64;
+    let (label_w, right, top) = (90.0, 50.0, 10.0);
+    let row = (style.h - top - 6.0) / runs.len() as f64;
+    for (i, r) in runs.iter().enumerate() {
+        let y = top + i as f64 * row;
+        let w = (style.w - label_w - right) * r.nodes as f64 / max;
+        let is_chosen = r.algorithm == chosen;
+        pen.rect(
+            label_w,
+            y + row * 0.15,
+            w,
+            row * 0.7,
+            if is_chosen { p.accent } else { "#9fc2b0" },
+        );
+        pen.text(
+            r.algorithm,
+            (label_w - 8.0, y + row / 2.0),
+            13.0,
+            false,
+            Align::Right,
+            if is_chosen { p.ink } else { p.muted },
+        );
+        pen.text(
+            &r.nodes.to_string(),
+            (label_w + w + 6.0, y + row / 2.0),
+            13.0,
+            false,
+            Align::Left,
+            p.ink,
+        );
+    }
+}

@@ -1,0 +1,347 @@
+//! What the page shows, worked out from the state: the status line (with
+//! why a game ended), the last move, the battle under the board and the
+//! engine's evaluation from the human's point of view.
+
+use starcut::Player;
+
+use super::moves::{self, Turn};
+use super::{Model, Purpose};
+use crate::board::{squares_in, Sq};
+use crate::session::{BattleInfo, EndReason};
+
+/// A Stratego battle shown under the board: the step that fought it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BattleShow {
+    pub info: BattleInfo,
+    /// The step count after the battle (identifies it for the animation).
+    pub after: usize,
+}
+
+impl BattleShow {
+    /// "Red's Colonel (3) attacks Blue's Captain (5): the Colonel wins,
+    /// the Captain is removed."
+    pub fn text(&self, names: [&str; 2]) -> String {
+        let b = &self.info;
+        let (a, d) = (b.attacker_rank, b.defender_rank);
+        let (att, def) = (names[b.attacker.index()], names[b.attacker.other().index()]);
+        let result = match b.winner {
+            Some(p) if p == b.attacker => {
+                format!("the {} wins, the {} is removed", a.name(), d.name())
+            }
+            Some(_) => format!("the {} wins, the {} is removed", d.name(), a.name()),
+            None => "both pieces are removed".to_string(),
+        };
+        format!(
+            "{att}'s {} ({}) attacks {def}'s {} ({}): {result}.",
+            a.name(),
+            a.to_char(),
+            d.name(),
+            d.to_char()
+        )
+    }
+}
+
+/// The engine's evaluation as the page shows it: always from the human's
+/// point of view, `+` good for the human.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EvalShown {
+    /// The value for the human, in the game's units.
+    pub value: f64,
+    /// The game's bound U: a win is `+U`.
+    pub bound: f64,
+    /// The deepest finished iteration.
+    pub depth: u32,
+    /// The search saw to the end of the game in every line.
+    pub solved: bool,
+}
+
+impl EvalShown {
+    /// The human's expected share in `[0, 1]`: the eval bar's fill.
+    pub fn share(&self) -> f64 {
+        let bound = if self.bound > 0.0 { self.bound } else { 1.0 };
+        ((self.value / bound).clamp(-1.0, 1.0) + 1.0) / 2.0
+    }
+
+    /// `+12.50`, or `win` / `loss` for a proven result.
+    pub fn text(&self) -> String {
+        if self.value >= self.bound {
+            "win".into()
+        } else if self.value <= -self.bound {
+            "loss".into()
+        } else if self.value.abs() < 0.005 {
+            // No "-0.00": an even position is even.
+            "0.00".into()
+        } else {
+            format!("{:+.2}", self.value)
+        }
+    }
+
+    /// `depth 7` or `solved`.
+    pub fn depth_text(&self) -> String {
+        if self.solved {
+            "solved".into()
+        } else {
+            format!("depth {}", self.depth)
+        }
+    }
+}
+
+/// One rank of the enemy army in the piece tracker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrackerRow {
+    pub rank: starcut::stratego::Rank,
+    /// How many the army has.
+    pub army: u8,
+    /// Taken by the player.
+    pub taken: u8,
+    /// On the board with their rank known.
+    pub identified: u8,
+}
+
+impl TrackerRow {
+    /// Not yet accounted for: somewhere among the hidden pieces.
+    pub fn unknown(&self) -> u8 {
+        self.army.saturating_sub(self.taken + self.identified)
+    }
+}
+
+/// The pieces each side has lost, from a Stratego position's captured
+/// field (`r9b3`): (owner, rank) pairs.
+pub fn captured_pieces(board: &crate::board::Board) -> Vec<(Player, starcut::stratego::Rank)> {
+    let field = board
+        .fields
+        .get(1)
+        .filter(|f| !f.contains(':'))
+        .map_or("", String::as_str);
+    let chars: Vec<char> = field.chars().collect();
+    chars
+        .chunks(2)
+        .filter_map(|pair| match pair {
+            [colour, rank] => Some((
+                if colour.eq_ignore_ascii_case(&'b') {
+                    Player::Second
+                } else {
+                    Player::First
+                },
+                starcut::stratego::Rank::from_char(*rank)?,
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+impl Model {
+    /// Stratego's piece tracker: for every rank of the enemy army, how
+    /// many the player took, has identified on the board, and how many are
+    /// still hidden somewhere (from the player's own view only).
+    pub fn tracker(&self) -> Option<Vec<TrackerRow>> {
+        let kind = self.session.kind();
+        if !kind.is_stratego() {
+            return None;
+        }
+        let variant = if kind == crate::protocol::GameKind::Barrage {
+            starcut::stratego::Variant::Barrage
+        } else {
+            starcut::stratego::Variant::Stratego
+        };
+        let board = self.session.board_at(self.shown(), self.human).ok()?;
+        let enemy = self.human.other();
+        let taken = captured_pieces(&board);
+        let army = starcut::stratego::army(variant);
+        Some(
+            starcut::stratego::Rank::ALL
+                .iter()
+                .filter(|r| army[r.index()] > 0)
+                .map(|&rank| TrackerRow {
+                    rank,
+                    army: army[rank.index()],
+                    taken: taken
+                        .iter()
+                        .filter(|&&(o, r)| o == enemy && r == rank)
+                        .count() as u8,
+                    identified: board
+                        .cells
+                        .iter()
+                        .flatten()
+                        .filter(|p| {
+                            p.owner == enemy
+                                && !p.hidden
+                                && p.label
+                                    .chars()
+                                    .next()
+                                    .and_then(starcut::stratego::Rank::from_char)
+                                    == Some(rank)
+                        })
+                        .count() as u8,
+                })
+                .collect(),
+        )
+    }
+
+    /// The last turn before the shown position that made a move (a roll
+    /// alone, as the human's pending Dice roll, is skipped).
+    fn last_turn(&self) -> Option<Turn> {
+        let n = self.shown();
+        let steps = &self.session.steps()[..n.min(self.session.len())];
+        moves::turns(self.session.kind(), steps, n)
+            .into_iter()
+            .rev()
+            .find(|t| !t.shown.is_empty())
+    }
+
+    /// The squares of the last move before the shown position.
+    pub fn last_move_squares(&self) -> Vec<Sq> {
+        let (Some(turn), Ok(board)) = (self.last_turn(), self.board()) else {
+            return Vec::new();
+        };
+        // The decision's squares; a roll's square is `emptied_square`.
+        let roll = turn.roll.as_ref().map(|r| r.text.as_str());
+        turn.steps
+            .iter()
+            .filter(|s| Some(s.as_str()) != roll)
+            .flat_map(|s| squares_in(s, board.rows, board.cols))
+            .collect()
+    }
+
+    /// The square the last `roll` emptied (ChanceBreakthrough), shown as
+    /// part of the last move.
+    pub fn emptied_square(&self) -> Option<Sq> {
+        let turn = self.last_turn()?;
+        let roll = turn.roll.filter(|r| !r.before)?;
+        let board = self.board().ok()?;
+        squares_in(&roll.text, board.rows, board.cols)
+            .first()
+            .copied()
+    }
+
+    /// The battle fought by the step before the shown position.
+    pub fn battle(&self) -> Option<BattleShow> {
+        let n = self.shown();
+        let step = self.session.steps().get(n.checked_sub(1)?)?;
+        Some(BattleShow {
+            info: step.battle?,
+            after: n,
+        })
+    }
+
+    /// Identifies what the strip under the board shows (a roll or a
+    /// battle), so the page restarts its animation when it changes.
+    pub fn strip_key(&self) -> Option<u64> {
+        if let Some(b) = self.battle() {
+            return Some((1 << 40) | b.after as u64);
+        }
+        self.roll.as_ref().map(|r| r.serial)
+    }
+
+    /// The winner (`None` for a draw) and why the game ended.
+    pub fn ending(&self) -> Option<(Option<Player>, EndReason)> {
+        if let Some(loser) = self.resigned {
+            return Some((Some(loser.other()), EndReason::Resigned));
+        }
+        let reason = self.session.end_reason()?;
+        match self.session.status_at(self.session.cursor()) {
+            starcut::Status::Terminal(winner) => Some((winner, reason)),
+            _ => None,
+        }
+    }
+
+    fn side_name(&self, p: Player) -> String {
+        let names = self.session.kind().player_names();
+        let who = if p == self.human { "you" } else { "engine" };
+        format!("{} ({who})", names[p.index()])
+    }
+
+    /// One line for the game status area.
+    pub fn announcement(&self) -> String {
+        let n = self.session.cursor();
+        if self.browse.is_some() {
+            return format!(
+                "Viewing step {} of {} (End returns to the {}).",
+                self.shown(),
+                n,
+                if self.game_over() {
+                    "end of the game"
+                } else {
+                    "game"
+                }
+            );
+        }
+        if let Some((winner, reason)) = self.ending() {
+            return match (winner, reason) {
+                (Some(w), EndReason::Resigned) => format!(
+                    "Game over: {} resigned. {} wins.",
+                    self.side_name(w.other()),
+                    self.side_name(w)
+                ),
+                (Some(w), reason) => {
+                    format!("Game over: {} wins — {}.", self.side_name(w), reason.text())
+                }
+                (None, reason) => format!("Game over: draw — {}.", reason.text()),
+            };
+        }
+        if self.setup.is_some() {
+            return "Set up your army: click two of your pieces to swap them, or pick a preset; then press Start playing.".into();
+        }
+        match self.session.status_at(n) {
+            starcut::Status::Chance => "Rolling…".to_string(),
+            _ => {
+                let side = self.session.to_move_at(n);
+                match self.engine.thinking() {
+                    Some(t) if t.purpose == Purpose::Reply => {
+                        format!("{} is thinking…", self.side_name(side))
+                    }
+                    _ => format!("{} to move.", self.side_name(side)),
+                }
+            }
+        }
+    }
+
+    /// The latest evaluation, from the human's point of view.
+    pub fn eval(&self) -> Option<EvalShown> {
+        let shown = self.engine.report()?;
+        let v = shown.report.value?;
+        let value = if shown.side == self.human { v } else { -v };
+        Some(EvalShown {
+            value,
+            bound: shown.report.bound,
+            depth: shown.report.depth,
+            solved: shown.report.solved,
+        })
+    }
+
+    /// The last move in words, for screen readers: "Blue (engine) played
+    /// a5xa6 (8×9). Blue's Miner (8) attacks …" (empty before any move).
+    pub fn last_move_text(&self) -> String {
+        let n = self.session.cursor();
+        let steps = &self.session.steps()[..n.min(self.session.len())];
+        let Some(turn) = moves::turns(self.session.kind(), steps, n)
+            .into_iter()
+            .rev()
+            .find(|t| !t.shown.is_empty())
+        else {
+            return String::new();
+        };
+        let mut text = format!("{} played {}", self.side_name(turn.mover), turn.shown);
+        if let Some(roll) = &turn.roll {
+            text.push_str(&if roll.before {
+                format!(" after rolling {}", roll.text)
+            } else {
+                format!(", which emptied {}", roll.text)
+            });
+        }
+        text.push('.');
+        if let Some(b) = self.battle() {
+            text.push(' ');
+            text.push_str(&b.text(self.session.kind().player_names()));
+        }
+        text
+    }
+
+    /// The hint arrow's move: only on the position it was found for.
+    pub fn hint(&self) -> Option<&str> {
+        if self.browse.is_some() {
+            return None;
+        }
+        self.engine.hint_at(self.session.cursor())
+    }
+}
