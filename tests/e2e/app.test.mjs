@@ -79,7 +79,7 @@ test('a first visit offers the games with pictures, rules and strength levels', 
   await page.getByLabel('Engine strength').selectOption('2');
   await cards.getByRole('button', { name: 'Play Breakthrough', exact: true }).click();
   assert.ok(await page.getByLabel(/ board, /).isVisible());
-  assert.match(await page.locator('#you-are').textContent(), /You play Black\./);
+  assert.match(await page.locator('#you-are').textContent(), /You play Black; the engine plays White\./);
   assert.equal(await page.getByLabel('Strength', { exact: true }).inputValue(), '2');
   // The rules are one click away.
   await page.getByText('Rules of Breakthrough').click();

@@ -128,6 +128,8 @@ export async function squareCentre(page, square, { flipped = false } = {}) {
   const n = rows.length, cols = rows[0].length;
   let r = n - Number(square.slice(1)), c = square.charCodeAt(0) - 97;
   if (flipped) { r = n - 1 - r; c = cols - 1 - c; }
+  // Mouse coordinates are the viewport's: the board must be on screen.
+  await page.locator('#board').scrollIntoViewIfNeeded();
   const box = await page.locator('#board').boundingBox();
   const scale = box.width / 560;
   const s = 560 / Math.max(n, cols);

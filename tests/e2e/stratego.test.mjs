@@ -90,7 +90,7 @@ test('barrage from a shared position: a battle is revealed and the captures list
 test('own setups: arranged by dragging, saved under a name, chosen again in a new game; 390 px wide', async (t) => {
   const s = await launch(t, { viewport: { width: 390, height: 844 } });
   const page = await openApp(s);
-  await newGame(page, 'barrage', 'first');
+  await newGame(page, 'stratego', 'first');
   await page.getByRole('button', { name: 'Start playing' }).waitFor();
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scrolling');
   const before = boardOf(await position(page));
@@ -103,7 +103,7 @@ test('own setups: arranged by dragging, saved under a name, chosen again in a ne
   assert.match(await page.getByRole('alert').textContent(), /Setup 'corner' saved/);
   await screenshot(page, 'stratego-setup-390');
   // A new game: the saved setup is offered and used.
-  await newGame(page, 'barrage', 'first');
+  await newGame(page, 'stratego', 'first');
   await page.getByLabel('Setup', { exact: true }).selectOption('own:corner');
   assert.deepEqual(boardOf(await position(page)).slice(6), after.slice(6));
   await page.getByRole('button', { name: 'Start playing' }).click();

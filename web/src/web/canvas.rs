@@ -108,6 +108,17 @@ fn piece_colours(kind: GameKind, owner: Player) -> (&'static str, &'static str) 
     }
 }
 
+/// A side's name with the colour its pieces are drawn in, where the name
+/// is not already a colour ("Columns (red)", "Red", "White").
+pub fn side_name(kind: GameKind, side: Player) -> String {
+    let name = kind.player_names()[side.index()];
+    match (kind, side) {
+        (GameKind::Dice, Player::First) => format!("{name} (red)"),
+        (GameKind::Dice, Player::Second) => format!("{name} (blue)"),
+        _ => name.to_string(),
+    }
+}
+
 /// Short names of the Stratego ranks, written under the rank on pieces
 /// large enough to hold them.
 fn short_name(label: &str) -> &'static str {
@@ -487,10 +498,22 @@ fn draw_strip(
         draw_battle(ctx, model.kind(), &battle, progress);
         return progress < 1.0;
     }
+    let kind = model.kind();
     let Some(show) = model.roll() else {
+        // Nothing to show yet: say what this strip is for.
+        let caption = match kind {
+            GameKind::Stratego | GameKind::Barrage => {
+                "Battles are shown here: both ranks and who wins."
+            }
+            GameKind::Dice => "The die is rolled here before every move.",
+            GameKind::ChanceBreakthrough => "The two dice of a roll are shown here.",
+            GameKind::Breakthrough => "Breakthrough has no dice: every move is chosen.",
+        };
+        ctx.set_fill_style_str("#b8b8b8");
+        ctx.set_font("15px sans-serif");
+        let _ = ctx.fill_text(caption, 16.0, BOARD_PX + 38.0);
         return false;
     };
-    let kind = model.kind();
     let faces: Vec<u32> = match kind {
         GameKind::Dice => show.text.parse().ok().into_iter().collect(),
         _ => {

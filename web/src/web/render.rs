@@ -4,6 +4,7 @@
 
 use wasm_bindgen::JsCast;
 
+use super::canvas;
 use super::dom::{self, by_id, set_disabled, set_hidden, set_text};
 use crate::library::Library;
 use crate::model::moves::{self, Turn};
@@ -68,9 +69,14 @@ fn status(m: &Model) {
         None => set_hidden("notice", true),
     }
     let names = m.kind().player_names();
+    let (you, engine) = (m.human(), m.human().other());
     set_text(
         "you-are",
-        &format!("You play {}.", names[m.human().index()]),
+        &format!(
+            "You play {}; the engine plays {}.",
+            canvas::side_name(m.kind(), you),
+            canvas::side_name(m.kind(), engine)
+        ),
     );
     match m.battle() {
         Some(b) => {
