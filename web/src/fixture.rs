@@ -10,6 +10,7 @@
 use starcut::config::GameConfig;
 use starcut::{Game, IllegalMove, ParseError, ParseErrorKind, Player, Status};
 
+use crate::board::{Board, Piece, Sq};
 use crate::session::WebGame;
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -62,6 +63,14 @@ impl TinyDice {
                 .iter()
                 .any(|l| l.iter().all(|&s| self.cells[s] == Self::mark(p)))
         })
+    }
+
+    /// Cell `s` (row-major from the top row) on the board.
+    fn square(s: usize) -> Sq {
+        Sq {
+            row: (s / N) as u8,
+            col: (s % N) as u8,
+        }
     }
 
     fn name_of(s: usize) -> String {
@@ -227,7 +236,27 @@ impl Game for TinyDice {
     }
 }
 
-impl WebGame for TinyDice {}
+impl WebGame for TinyDice {
+    fn board(&self, _viewer: Option<Player>) -> Board {
+        let mut board = Board::empty(N as u8, N as u8);
+        for (i, &c) in self.cells.iter().enumerate() {
+            let owner = match c {
+                1 => Player::First,
+                2 => Player::Second,
+                _ => continue,
+            };
+            board.set(Self::square(i), Some(Piece::plain(owner)));
+        }
+        board
+    }
+
+    fn step_squares(&self, step: starcut::Step<u8, u8>) -> Vec<Sq> {
+        match step {
+            starcut::Step::Move(mv) => vec![Self::square(mv as usize)],
+            starcut::Step::Outcome(_) => Vec::new(),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -3,10 +3,12 @@
 //! This is the only place that names the engine's game types; everything
 //! else works through [`Session`] and notation.
 
-use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
-use starcut::dice::{Dice, DiceConfig};
-use starcut::stratego::{Move as StrategoMove, Rank, Stratego, StrategoConfig, Variant};
+use starcut::breakthrough::{Breakthrough, BreakthroughConfig, BreakthroughMove, RollOutcome};
+use starcut::dice::{Dice, DiceConfig, DiceMove};
+use starcut::stratego::{Move as StrategoMove, Rank, Square, Stratego, StrategoConfig, Variant};
 use starcut::{Game, GameConfig, Player, Record, Status, Step};
+
+use crate::board::{Board, Piece, Sq};
 
 use crate::protocol::GameKind;
 use crate::session::{BattleInfo, EndReason, GameSession, Session, StepInfo, WebGame};
@@ -200,6 +202,38 @@ pub fn option_values(kind: GameKind, options: &str) -> Vec<(&'static str, u32)> 
 }
 
 impl WebGame for Dice {
+    fn board(&self, _viewer: Option<Player>) -> Board {
+        let m = self.size();
+        let at = |sq: u8| Sq::at(usize::from(sq % m), usize::from(sq / m), m);
+        let mut board = Board::empty(m, m);
+        for sq in 0..m * m {
+            for p in [Player::First, Player::Second] {
+                if self.checkers(p) >> sq & 1 == 1 {
+                    board.set(at(sq), Some(Piece::plain(p)));
+                }
+            }
+        }
+        // The rolled line: a column for the columns player, a row for the
+        // rows player.
+        if let (Some(k), Status::Decision) = (self.roll(), self.status()) {
+            board.rolled_line = (0..m)
+                .map(|i| match self.to_move() {
+                    Player::First => at(i * m + k),
+                    Player::Second => at(k * m + i),
+                })
+                .collect();
+        }
+        board
+    }
+
+    fn step_squares(&self, step: Step<DiceMove, starcut::dice::DiceRoll>) -> Vec<Sq> {
+        let m = self.size();
+        match step {
+            Step::Move(DiceMove(sq)) => vec![Sq::at(usize::from(sq % m), usize::from(sq / m), m)],
+            Step::Outcome(_) => Vec::new(),
+        }
+    }
+
     fn end_reason(&self, _last: Option<&StepInfo>) -> Option<EndReason> {
         let winner = match self.status() {
             Status::Terminal(Some(p)) => p,
@@ -244,7 +278,37 @@ impl WebGame for Dice {
     }
 }
 
+/// A Breakthrough square index (8 files per rank) on a board of `rows`.
+fn breakthrough_sq(sq: u8, rows: u8) -> Sq {
+    Sq::at(usize::from(sq & 7), usize::from(sq >> 3), rows)
+}
+
 impl WebGame for Breakthrough {
+    fn board(&self, _viewer: Option<Player>) -> Board {
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut board = Board::empty(rows, cols);
+        for p in [Player::First, Player::Second] {
+            let mut bits = self.pieces(p);
+            while bits != 0 {
+                let sq = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                board.set(breakthrough_sq(sq, rows), Some(Piece::plain(p)));
+            }
+        }
+        board
+    }
+
+    fn step_squares(&self, step: Step<BreakthroughMove, RollOutcome>) -> Vec<Sq> {
+        let rows = self.rows();
+        match step {
+            Step::Move(BreakthroughMove::Step { from, to }) => {
+                vec![breakthrough_sq(from, rows), breakthrough_sq(to, rows)]
+            }
+            Step::Outcome(RollOutcome::Remove(sq)) => vec![breakthrough_sq(sq, rows)],
+            Step::Move(BreakthroughMove::Roll) | Step::Outcome(RollOutcome::Nothing) => Vec::new(),
+        }
+    }
+
     fn end_reason(&self, _last: Option<&StepInfo>) -> Option<EndReason> {
         let winner = match self.status() {
             Status::Terminal(Some(p)) => p,
@@ -273,7 +337,56 @@ impl WebGame for Breakthrough {
     }
 }
 
+/// A Stratego square in display coordinates.
+fn stratego_sq(sq: Square) -> Sq {
+    Sq::at(sq.file(), sq.rank_index(), starcut::stratego::SIZE as u8)
+}
+
 impl WebGame for Stratego {
+    fn board(&self, viewer: Option<Player>) -> Board {
+        // What the viewer may know: its observation hides the unknown
+        // enemy ranks (the view-identity of the engine's search).
+        let seen = viewer.map(|v| self.observation(v));
+        let pos = seen.as_ref().unwrap_or(self);
+        let size = starcut::stratego::SIZE as u8;
+        let mut board = Board::empty(size, size);
+        for sq in Square::all() {
+            if sq.is_lake() {
+                board.lakes.push(stratego_sq(sq));
+            }
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
+            let rank = piece.rank();
+            board.set(
+                stratego_sq(sq),
+                Some(Piece {
+                    owner: piece.colour(),
+                    label: rank.map_or('?', Rank::to_char).to_string(),
+                    hidden: rank.is_none(),
+                    revealed: piece.is_revealed(),
+                    moved: rank.is_none() && piece.has_moved(),
+                }),
+            );
+        }
+        for owner in [Player::First, Player::Second] {
+            let lost = pos.captured(owner);
+            for rank in Rank::ALL {
+                for _ in 0..lost[rank.index()] {
+                    board.captured.push((owner, rank));
+                }
+            }
+        }
+        board
+    }
+
+    fn step_squares(&self, step: Step<StrategoMove, Rank>) -> Vec<Sq> {
+        match step {
+            Step::Move(mv) => vec![stratego_sq(mv.from), stratego_sq(mv.to)],
+            Step::Outcome(_) => Vec::new(),
+        }
+    }
+
     fn battle(&self, step: Step<StrategoMove, Rank>) -> Option<BattleInfo> {
         let Step::Move(mv) = step else { return None };
         let (attacker, defender) = (self.piece_at(mv.from)?, self.piece_at(mv.to)?);
@@ -443,6 +556,149 @@ pub mod setup {
             assert!(session(GameKind::Stratego, "", &swapped, &red).is_ok());
             let err = session(GameKind::Stratego, "", "junk", &red).err().unwrap();
             assert!(err.contains("Red"), "{err}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod board_tests {
+    //! The typed boards against the notation: on positions of random games
+    //! of every kind, each viewer's board holds exactly the pieces its
+    //! position text prints, and every legal move names the squares its
+    //! text names. The readers below are the test's own, independent of
+    //! the games' code.
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::board::parse_square;
+    use crate::protocol::GAME_MENU;
+
+    /// (owner, label, hidden, moved) per square, from a position text.
+    fn read_board(kind: GameKind, text: &str) -> Vec<Option<(Player, String, bool, bool)>> {
+        let placement = text.split_whitespace().next().unwrap();
+        let mut out = Vec::new();
+        for rank in placement.split('/') {
+            let cs: Vec<char> = rank.chars().collect();
+            let mut i = 0;
+            while i < cs.len() {
+                if cs[i].is_ascii_digit() {
+                    let mut n = 0;
+                    while i < cs.len() && cs[i].is_ascii_digit() {
+                        n = n * 10 + cs[i].to_digit(10).unwrap() as usize;
+                        i += 1;
+                    }
+                    out.extend(std::iter::repeat_n(None, n));
+                    continue;
+                }
+                if kind.is_stratego() {
+                    let owner = if cs[i].eq_ignore_ascii_case(&'r') {
+                        Player::First
+                    } else {
+                        Player::Second
+                    };
+                    let r = cs[i + 1];
+                    let hidden = matches!(r, '?' | '!');
+                    let label = if hidden {
+                        "?".to_string()
+                    } else {
+                        r.to_string()
+                    };
+                    out.push(Some((owner, label, hidden, r == '!')));
+                    i += 2;
+                } else {
+                    let owner = if matches!(cs[i], 'c' | 'w') {
+                        Player::First
+                    } else {
+                        Player::Second
+                    };
+                    out.push(Some((owner, String::new(), false, false)));
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+
+    fn check<G: WebGame>(kind: GameKind, pos: &G, viewer: Option<Player>) {
+        let text = match viewer {
+            Some(v) => pos.observation(v).position_text(),
+            None => pos.position_text(),
+        };
+        let board = pos.board(viewer);
+        let seen: Vec<_> = board
+            .cells
+            .iter()
+            .map(|c| {
+                c.as_ref()
+                    .map(|p| (p.owner, p.label.clone(), p.hidden, p.moved))
+            })
+            .collect();
+        assert_eq!(seen, read_board(kind, &text), "{kind:?} {viewer:?}: {text}");
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for m in moves {
+            let mv = pos.move_text(m);
+            let named: Vec<_> = (0..mv.len())
+                .filter_map(|i| {
+                    // Squares in the text: a letter and the digits after it.
+                    let rest = &mv[i..];
+                    let letter = rest.chars().next()?;
+                    let digits: String =
+                        rest[1..].chars().take_while(char::is_ascii_digit).collect();
+                    (letter.is_ascii_lowercase() && !digits.is_empty())
+                        .then(|| parse_square(&format!("{letter}{digits}"), board.rows, board.cols))
+                        .flatten()
+                })
+                .collect();
+            assert_eq!(pos.step_squares(Step::Move(m)), named, "{kind:?} {mv}");
+        }
+    }
+
+    struct RandomGames;
+    impl KindVisitor for RandomGames {
+        type Output = ();
+        fn visit<G: WebGame>(self, kind: GameKind, config: G::Config) {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+            for _game in 0..4 {
+                let mut pos = if kind.is_stratego() {
+                    let session = setup::session(
+                        kind,
+                        "",
+                        &setup::random(kind, rng.gen()),
+                        &setup::random(kind, rng.gen()),
+                    )
+                    .unwrap();
+                    G::parse_position(&config, &session.position_text_at(0)).unwrap()
+                } else {
+                    G::start(&config).unwrap()
+                };
+                for _ply in 0..60 {
+                    check(kind, &pos, None);
+                    check(kind, &pos, Some(Player::First));
+                    check(kind, &pos, Some(Player::Second));
+                    match pos.status() {
+                        Status::Terminal(_) => break,
+                        Status::Chance => {
+                            let mut outs = Vec::new();
+                            pos.chance_outcomes(&mut outs);
+                            let (o, _) = outs[rng.gen_range(0..outs.len())];
+                            pos.apply_outcome(o);
+                        }
+                        Status::Decision => {
+                            let mut moves = Vec::new();
+                            pos.legal_moves(&mut moves);
+                            pos.play(moves[rng.gen_range(0..moves.len())]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn typed_boards_and_squares_agree_with_the_notation() {
+        for kind in GAME_MENU {
+            visit(kind, "", RandomGames).unwrap();
         }
     }
 }

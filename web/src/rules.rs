@@ -3,7 +3,6 @@
 //! board's conventions (Stratego's numbering and markers, Dice's die and
 //! lines, ChanceBreakthrough's `roll`).
 
-use crate::board::parse_board;
 use crate::games;
 use crate::protocol::GameKind;
 
@@ -60,25 +59,20 @@ pub fn rules(kind: GameKind) -> Vec<&'static str> {
 
 /// A small picture of the game's start position as SVG (`px` wide).
 pub fn picture(kind: GameKind, px: f64) -> String {
-    let start = match kind {
+    let session = match kind {
         GameKind::Stratego | GameKind::Barrage => {
             let red = games::setup::random(kind, 1);
             let blue = games::setup::random(kind, 2);
             games::setup::session(kind, "", &red, &blue)
-                .map(|s| s.view_text(starcut::Player::First))
         }
-        _ => games::new_session(kind, "").map(|s| {
-            // Dice starts empty: show a game under way instead.
-            if kind == GameKind::Dice {
-                "c1r1c/1r1c1/c1r2/2c1r/r1c2 c 2".to_string()
-            } else {
-                s.view_text(starcut::Player::First)
-            }
-        }),
+        // Dice starts empty: show a game under way instead.
+        GameKind::Dice => games::load_session(kind, "", "c1r1c/1r1c1/c1r2/2c1r/r1c2 r 2"),
+        _ => games::new_session(kind, ""),
     };
-    let Ok(board) = start.and_then(|text| parse_board(kind, &text)) else {
+    let Ok(session) = session else {
         return String::new();
     };
+    let board = session.board_at(0, Some(starcut::Player::First));
     let s = px / f64::from(board.rows.max(board.cols));
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.1} {h:.1}\" aria-hidden=\"true\">",

@@ -4,13 +4,15 @@
 //! `Box<dyn Session>` that speaks notation (move texts, position texts) and
 //! keeps the record with a cursor, so undo and redo move the cursor and a new
 //! move cuts off the undone tail. What the page needs to know about each step
-//! (its text, a Stratego battle, whether it revealed a hidden piece) is
-//! worked out once, when the step is played, and kept beside the record.
+//! (its text, the squares it names, a Stratego battle, whether it revealed a
+//! hidden piece) is worked out once, when the step is played, and kept
+//! beside the record; boards come typed from the game's own state
+//! ([`WebGame::board`]).
 
 use starcut::stratego::Rank;
 use starcut::{Game, Player, Record, Status, Step};
 
-use crate::board::{parse_board, Board};
+use crate::board::{Board, Sq};
 use crate::protocol::GameKind;
 
 /// A Stratego battle as both players learn it: the two ranks and who is
@@ -74,6 +76,15 @@ impl EndReason {
 
 /// Per-game hooks the app needs beyond [`Game`].
 pub trait WebGame: Game {
+    /// The board as `viewer` knows it (its [`Game::observation`]); `None`:
+    /// every rank, which the page shows only once a game is over.
+    fn board(&self, viewer: Option<Player>) -> Board;
+
+    /// The squares `step` names here, in order: a move's origin and
+    /// destination, a Dice placement, the square a roll emptied; none for
+    /// a step that names no square (`roll`, a die's number, `=3`).
+    fn step_squares(&self, step: Step<Self::Move, Self::Outcome>) -> Vec<Sq>;
+
     /// The position as `viewer` knows it ([`Game::observation`]), in
     /// notation. Perfect-information games show everything; Stratego hides
     /// the opponent's unknown ranks.
@@ -103,6 +114,8 @@ pub trait WebGame: Game {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StepInfo {
     pub text: String,
+    /// The squares the step names ([`WebGame::step_squares`]).
+    pub squares: Vec<Sq>,
     /// A chance outcome rather than a decision.
     pub chance: bool,
     /// The side to move where the step was taken.
@@ -137,15 +150,20 @@ pub trait Session {
     fn status_at(&self, n: usize) -> Status;
     /// Side to move after `n` steps.
     fn to_move_at(&self, n: usize) -> Player;
-    /// The board after `n` steps as `viewer` sees it.
-    fn board_at(&self, n: usize, viewer: Player) -> Result<Board, String>;
-    /// The board after `n` steps with every rank shown: only for a finished
-    /// game, whose pieces both players may then see.
-    fn full_board_at(&self, n: usize) -> Result<Board, String>;
+    /// The board after `n` steps as `viewer` sees it; `None`: every rank
+    /// shown, only for a finished game, whose pieces both players may then
+    /// see.
+    fn board_at(&self, n: usize, viewer: Option<Player>) -> Board;
+    /// The squares a move or outcome text names in the position after `n`
+    /// steps (a hint, the engine's best line); none if it does not parse
+    /// there.
+    fn squares_of(&self, n: usize, text: &str) -> Vec<Sq>;
+    /// Legal moves at the cursor with the squares each names.
+    fn legal_move_squares(&self) -> Vec<(String, Vec<Sq>)>;
     /// The position after `n` steps as `viewer` knows it, in notation.
     fn view_text_at(&self, n: usize, viewer: Player) -> String;
     /// The position after `n` steps with every rank (see
-    /// [`Session::full_board_at`]).
+    /// [`Session::board_at`] with `None`).
     fn position_text_at(&self, n: usize) -> String;
     /// The position at the cursor as `viewer` knows it (what a search of
     /// `viewer`'s side may receive).
@@ -179,6 +197,7 @@ pub struct GameSession<G: WebGame> {
 fn step_info<G: WebGame>(pos: &G, step: Step<G::Move, G::Outcome>) -> StepInfo {
     StepInfo {
         text: pos.step_text(step),
+        squares: pos.step_squares(step),
         chance: matches!(step, Step::Outcome(_)),
         mover: pos.to_move(),
         battle: pos.battle(step),
@@ -281,12 +300,29 @@ impl<G: WebGame> Session for GameSession<G> {
         self.position_after(n).to_move()
     }
 
-    fn board_at(&self, n: usize, viewer: Player) -> Result<Board, String> {
-        parse_board(self.kind, &self.position_after(n).view_text(viewer))
+    fn board_at(&self, n: usize, viewer: Option<Player>) -> Board {
+        self.position_after(n).board(viewer)
     }
 
-    fn full_board_at(&self, n: usize) -> Result<Board, String> {
-        parse_board(self.kind, &self.position_text_at(n))
+    fn squares_of(&self, n: usize, text: &str) -> Vec<Sq> {
+        let pos = self.position_after(n);
+        pos.parse_step(text.trim())
+            .map(|step| pos.step_squares(step))
+            .unwrap_or_default()
+    }
+
+    fn legal_move_squares(&self) -> Vec<(String, Vec<Sq>)> {
+        let mut moves = Vec::new();
+        self.current.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&m| {
+                (
+                    self.current.move_text(m),
+                    self.current.step_squares(Step::Move(m)),
+                )
+            })
+            .collect()
     }
 
     fn position_text_at(&self, n: usize) -> String {

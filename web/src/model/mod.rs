@@ -23,12 +23,12 @@ mod tests;
 
 use starcut::Player;
 
-use crate::board::Sq;
+use crate::board::{Board, Sq};
 use crate::protocol::{FromWorker, GameKind, SearchSettings, ToWorker};
 use crate::saved::SavedGame;
 use crate::session::Session;
 pub use engine::{EngineState, Purpose, ShownReport, Thinking, WorkerState};
-pub use present::{captured_pieces, BattleShow, EvalShown, TrackerRow};
+pub use present::{BattleShow, EvalShown, TrackerRow};
 
 /// Moving through the move list without changing the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,6 +208,9 @@ pub struct Model {
     confirm_resign: bool,
     offer: Option<LinkOffer>,
     review: review::Review,
+    /// The shown position's board as the human may see it, worked out
+    /// once per update for every widget that draws or reads it.
+    board: Board,
 }
 
 impl Model {
@@ -236,9 +239,11 @@ impl Model {
             confirm_resign: false,
             offer: None,
             review: review::Review::default(),
+            board: Board::empty(0, 0),
         };
         let mut effects = Vec::new();
         model.advance(&mut effects);
+        model.refresh_board();
         (model, effects)
     }
 
@@ -441,6 +446,7 @@ impl Model {
                 }
             }
         }
+        self.refresh_board();
         effects
     }
 
@@ -448,7 +454,9 @@ impl Model {
     /// a given state.
     #[cfg(test)]
     pub(crate) fn force_play(&mut self, text: &str) -> Result<(), String> {
-        self.session.play(text)
+        let played = self.session.play(text);
+        self.refresh_board();
+        played
     }
 
     fn error(&mut self, text: String) {

@@ -5,7 +5,7 @@ use starcut::{Player, Status};
 
 use super::engine::Finished;
 use super::{Effect, Model, Notice, Purpose};
-use crate::board::{squares_in, Board, Sq};
+use crate::board::{Board, Sq};
 use crate::protocol::{FromWorker, SearchJob};
 
 impl Model {
@@ -16,13 +16,20 @@ impl Model {
 
     /// The board as the human sees it at the shown step (every piece once
     /// a game of hidden pieces is over: both sides may look then).
-    pub fn board(&self) -> Result<Board, String> {
-        let n = self.shown();
-        if self.reveal_all() {
-            self.session.full_board_at(n)
-        } else {
-            self.session.board_at(n, self.human)
-        }
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Works out the shown board (after every update).
+    pub(super) fn refresh_board(&mut self) {
+        let viewer = (!self.reveal_all()).then_some(self.human);
+        self.board = self.session.board_at(self.shown(), viewer);
+    }
+
+    /// The squares a move or outcome text names in the shown position
+    /// (the hint, the engine's best line).
+    pub fn squares_of(&self, text: &str) -> Vec<Sq> {
+        self.session.squares_of(self.shown(), text)
     }
 
     /// The shown position in notation, as the board shows it.
@@ -75,36 +82,38 @@ impl Model {
         }
     }
 
+    /// The human's legal moves with the squares each names (none while
+    /// the engine is to move).
+    fn human_move_squares(&self) -> Vec<(String, Vec<Sq>)> {
+        if self.human_to_move() {
+            self.session.legal_move_squares()
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Squares the selected piece can move to, with the moves' texts.
     pub fn destinations(&self) -> Vec<(Sq, String)> {
-        let (Some(sel), Ok(board)) = (self.selected, self.board()) else {
+        let Some(sel) = self.selected else {
             return Vec::new();
         };
-        self.human_moves()
+        self.human_move_squares()
             .into_iter()
-            .filter_map(|m| {
-                let sqs = squares_in(&m, board.rows, board.cols);
-                match sqs.as_slice() {
-                    [from, .., to] if *from == sel => Some((*to, m)),
-                    _ => None,
-                }
+            .filter_map(|(m, sqs)| match sqs.as_slice() {
+                [from, .., to] if *from == sel => Some((*to, m)),
+                _ => None,
             })
             .collect()
     }
 
     /// Squares that are a whole move by themselves (Dice placements).
     pub fn placements(&self) -> Vec<(Sq, String)> {
-        let Ok(board) = self.board() else {
-            return Vec::new();
-        };
-        self.human_moves()
+        self.human_move_squares()
             .into_iter()
-            .filter_map(
-                |m| match squares_in(&m, board.rows, board.cols).as_slice() {
-                    [sq] => Some((*sq, m)),
-                    _ => None,
-                },
-            )
+            .filter_map(|(m, sqs)| match sqs.as_slice() {
+                [sq] => Some((*sq, m)),
+                _ => None,
+            })
             .collect()
     }
 
@@ -143,7 +152,7 @@ impl Model {
     /// (flipped or not); it starts on the selected piece or the square of
     /// the human's side nearest the middle.
     pub(super) fn move_cursor(&mut self, dr: i8, dc: i8) {
-        let Ok(board) = self.board() else { return };
+        let board = self.board();
         let (rows, cols) = (board.rows as i16, board.cols as i16);
         // From the selected piece, or the middle of the screen's bottom
         // rank (the human's side).

@@ -6,7 +6,7 @@ use starcut::Player;
 
 use super::moves::{self, Turn};
 use super::{Model, Purpose};
-use crate::board::{squares_in, Sq};
+use crate::board::Sq;
 use crate::session::{BattleInfo, EndReason};
 
 /// A Stratego battle shown under the board: the step that fought it.
@@ -105,31 +105,6 @@ impl TrackerRow {
     }
 }
 
-/// The pieces each side has lost, from a Stratego position's captured
-/// field (`r9b3`): (owner, rank) pairs.
-pub fn captured_pieces(board: &crate::board::Board) -> Vec<(Player, starcut::stratego::Rank)> {
-    let field = board
-        .fields
-        .get(1)
-        .filter(|f| !f.contains(':'))
-        .map_or("", String::as_str);
-    let chars: Vec<char> = field.chars().collect();
-    chars
-        .chunks(2)
-        .filter_map(|pair| match pair {
-            [colour, rank] => Some((
-                if colour.eq_ignore_ascii_case(&'b') {
-                    Player::Second
-                } else {
-                    Player::First
-                },
-                starcut::stratego::Rank::from_char(*rank)?,
-            )),
-            _ => None,
-        })
-        .collect()
-}
-
 impl Model {
     /// Stratego's piece tracker: for every rank of the enemy army, how
     /// many the player took, has identified on the board, and how many are
@@ -144,9 +119,10 @@ impl Model {
         } else {
             starcut::stratego::Variant::Stratego
         };
-        let board = self.session.board_at(self.shown(), self.human).ok()?;
+        // What the human knows, also once the game is over.
+        let board = self.session.board_at(self.shown(), Some(self.human));
         let enemy = self.human.other();
-        let taken = captured_pieces(&board);
+        let taken = &board.captured;
         let army = starcut::stratego::army(variant);
         Some(
             starcut::stratego::Rank::ALL
@@ -191,27 +167,21 @@ impl Model {
 
     /// The squares of the last move before the shown position.
     pub fn last_move_squares(&self) -> Vec<Sq> {
-        let (Some(turn), Ok(board)) = (self.last_turn(), self.board()) else {
-            return Vec::new();
-        };
         // The decision's squares; a roll's square is `emptied_square`.
-        let roll = turn.roll.as_ref().map(|r| r.text.as_str());
-        turn.steps
-            .iter()
-            .filter(|s| Some(s.as_str()) != roll)
-            .flat_map(|s| squares_in(s, board.rows, board.cols))
-            .collect()
+        self.last_turn()
+            .and_then(|turn| turn.decision)
+            .and_then(|d| self.session.steps().get(d))
+            .map_or_else(Vec::new, |step| step.squares.clone())
     }
 
     /// The square the last `roll` emptied (ChanceBreakthrough), shown as
     /// part of the last move.
     pub fn emptied_square(&self) -> Option<Sq> {
         let turn = self.last_turn()?;
-        let roll = turn.roll.filter(|r| !r.before)?;
-        let board = self.board().ok()?;
-        squares_in(&roll.text, board.rows, board.cols)
-            .first()
-            .copied()
+        turn.roll.as_ref().filter(|r| !r.before)?;
+        // The roll's outcome is the turn's last step.
+        let step = self.session.steps().get(turn.end.checked_sub(1)?)?;
+        step.squares.first().copied()
     }
 
     /// The battle fought by the step before the shown position.

@@ -297,11 +297,7 @@ impl App {
         } else if last.is_some_and(|s| s.chance) {
             Sound::Roll
         } else {
-            let count = |n: usize| {
-                m.session()
-                    .board_at(n, m.human())
-                    .map_or(0, |b| b.cells.iter().flatten().count())
-            };
+            let count = |n: usize| m.session().board_at(n, Some(m.human())).piece_count();
             if count(heard.1) < count(heard.1 - 1) {
                 Sound::Capture
             } else {
@@ -326,14 +322,7 @@ impl App {
         let m = &self.model;
         render::panels(m);
         render::recent(&self.library, m.game_id());
-        let board = match m.board() {
-            Ok(b) => b,
-            Err(e) => {
-                dom::set_text("notice-text", &format!("Cannot draw the position: {e}"));
-                dom::set_hidden("notice", false);
-                return;
-            }
-        };
+        let board = m.board();
         if let Some(key) = m.strip_key() {
             if self.roll_clock.is_none_or(|c| c.serial != key) {
                 self.roll_clock = Some(RollClock {
@@ -368,7 +357,7 @@ impl App {
             self.canvas.set_height(h);
         }
         let _ = self.ctx.set_transform(k, 0.0, 0.0, k, 0.0, 0.0);
-        let animating = canvas::draw(&self.ctx, m, &board, self.roll_clock, now_ms());
+        let animating = canvas::draw(&self.ctx, m, board, self.roll_clock, now_ms());
         let kind = m.kind();
         let describe = |s: crate::board::Sq| {
             let piece = board.at(s).map_or("empty".to_string(), |p| {
@@ -421,7 +410,7 @@ fn pointer_square(event: &Event) -> Option<crate::board::Sq> {
         let scale = canvas::BOARD_PX / rect.width();
         let x = (event.client_x() as f64 - rect.left()) * scale;
         let y = (event.client_y() as f64 - rect.top()) * scale;
-        let board = app.model.board().ok()?;
+        let board = app.model.board();
         Geometry::new(board.rows, board.cols, app.model.flipped()).square_at(x, y)
     })
     .flatten()

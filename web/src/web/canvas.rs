@@ -7,7 +7,7 @@
 use starcut::Player;
 use web_sys::CanvasRenderingContext2d;
 
-use crate::board::{squares_in, Board, Sq};
+use crate::board::{Board, Sq};
 use crate::model::{BattleShow, Model};
 use crate::protocol::GameKind;
 
@@ -262,29 +262,10 @@ pub fn draw(
     }
 
     // The line the die picked (Dice: a column for `c`, a row for `r`).
-    if kind == GameKind::Dice {
-        if let (Some(side), Some(roll)) = (board.fields.first(), board.fields.get(1)) {
-            if let Ok(k) = roll.parse::<u8>() {
-                ctx.set_fill_style_str("rgba(255, 196, 0, 0.28)");
-                for i in 0..board.rows.max(board.cols) {
-                    let sq = if side == "c" {
-                        Sq {
-                            row: i,
-                            col: k.wrapping_sub(1),
-                        }
-                    } else {
-                        Sq {
-                            row: board.rows.wrapping_sub(k),
-                            col: i,
-                        }
-                    };
-                    if board.contains(sq) {
-                        let (x, y) = geo.origin(sq);
-                        ctx.fill_rect(x, y, s, s);
-                    }
-                }
-            }
-        }
+    ctx.set_fill_style_str("rgba(255, 196, 0, 0.28)");
+    for &sq in &board.rolled_line {
+        let (x, y) = geo.origin(sq);
+        ctx.fill_rect(x, y, s, s);
     }
 
     // Last move (with the square a roll emptied) and selection.
@@ -435,7 +416,7 @@ pub fn draw(
         .filter(|_| !model.browsing())
         .and(model.engine().best_so_far());
     if let Some(best) = thinking_best {
-        if let [from, .., to] = squares_in(best, board.rows, board.cols).as_slice() {
+        if let [from, .., to] = model.squares_of(best).as_slice() {
             ctx.set_stroke_style_str("rgba(21, 120, 27, 0.55)");
             ctx.set_fill_style_str("rgba(21, 120, 27, 0.55)");
             ctx.set_line_width(s * 0.08);
@@ -445,7 +426,7 @@ pub fn draw(
 
     // Hint arrow (or ring, for a one-square move): only on its position.
     if let Some(hint) = model.hint() {
-        let sqs = squares_in(hint, board.rows, board.cols);
+        let sqs = model.squares_of(hint);
         ctx.set_stroke_style_str("rgba(0, 48, 136, 0.75)");
         ctx.set_fill_style_str("rgba(0, 48, 136, 0.75)");
         ctx.set_line_width(s * 0.14);
@@ -528,10 +509,7 @@ fn draw_strip(
     let animating =
         roll.is_some_and(|r| r.serial == show.serial && now_ms - r.started_ms < ROLL_MS);
     let max_face = match kind {
-        GameKind::Dice => model
-            .session()
-            .board_at(0, model.human())
-            .map_or(6, |b| b.rows as u32),
+        GameKind::Dice => u32::from(model.board().rows),
         _ => 8,
     };
     let n = if kind == GameKind::Dice { 1 } else { 2 };

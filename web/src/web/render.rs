@@ -485,11 +485,8 @@ fn stratego_info(m: &Model) {
     let Some(rows) = m.tracker() else {
         return;
     };
-    let Ok(board) = m.session().board_at(m.shown(), m.human()) else {
-        return;
-    };
     let names = kind.player_names();
-    let lost = crate::model::captured_pieces(&board);
+    let lost = &m.board().captured;
     let tiles = |owner: starcut::Player| -> String {
         let colour = if owner == starcut::Player::First {
             "red"
