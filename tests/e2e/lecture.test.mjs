@@ -344,7 +344,7 @@ test('export: the tree as SVG and a handout, downloaded and read back', async (t
   assertNoErrors(s);
 });
 
-test('explain this move: a Dice and a Barrage position open as trees rooted at that position', async (t) => {
+test('explain this move: a Dice, a Barrage and a Stratego position open as trees rooted at that position', async (t) => {
   const s = await launch(t);
   const page = await openApp(s);
   await setLimit(page, 'depth', 1);

@@ -187,15 +187,38 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             (false, None) => String::new(),
         };
         if !label.is_empty() {
-            // Near the child, where the edges have spread apart.
-            pen.text(
-                &label,
-                (x1 + (x2 - x1) * 0.7 + 4.0, y1 + (y2 - y1) * 0.7 - 2.0),
-                px * 0.85,
-                false,
-                Align::Left,
-                p.accent,
-            );
+            if dense {
+                // Crowded siblings: each label centred just above its own
+                // child, in its own slot; the probability only where it
+                // fits beside the step.
+                let slot = scaled.slot_w();
+                let fits = |t: &str| t.chars().count() as f64 * px * 0.75 * 0.6 <= slot;
+                let short = match (fits(&label), step) {
+                    (true, _) => label.clone(),
+                    (false, Some(s)) if fits(s) => s.to_string(),
+                    _ => String::new(),
+                };
+                if !short.is_empty() {
+                    pen.text(
+                        &short,
+                        (x2, y2 - r - px * 0.55),
+                        px * 0.75,
+                        false,
+                        Align::Centre,
+                        p.accent,
+                    );
+                }
+            } else {
+                // Near the child, where the edges have spread apart.
+                pen.text(
+                    &label,
+                    (x1 + (x2 - x1) * 0.7 + 4.0, y1 + (y2 - y1) * 0.7 - 2.0),
+                    px * 0.85,
+                    false,
+                    Align::Left,
+                    p.accent,
+                );
+            }
         }
     }
 
@@ -327,6 +350,16 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
                     p.muted,
                 );
             }
+        } else if dense {
+            // No room beside the node: its name in its own slot, smaller.
+            pen.text(
+                &node.name,
+                (x, y - r - px * 1.35),
+                px * 0.75,
+                true,
+                Align::Centre,
+                ink,
+            );
         } else {
             pen.text(&node.name, (x - r - 5.0, y), px, true, Align::Right, ink);
         }

@@ -99,7 +99,10 @@ pub fn start(fragment: &str) -> Option<String> {
         .iter()
         .map(|e| (e.name.to_string(), format!("{} ({})", e.name, e.source)))
         .collect();
-    examples.push((String::new(), "Typed tree".into()));
+    examples.push((
+        String::new(),
+        "Your tree (typed, random or from a game)".into(),
+    ));
     dom::fill_select("lecture-example", &examples, &settings.example);
     let algos: Vec<(String, String)> = algorithms()
         .into_iter()
@@ -450,7 +453,7 @@ fn wire() {
         stop_play();
         let name = dom::select("lecture-example").value();
         if name.is_empty() {
-            // "Typed tree": the text in the box, as it stands.
+            // "Your tree": the text in the box, as it stands.
             dispatch(LectureMsg::Tree(textarea().value()));
         } else {
             dispatch(LectureMsg::Example(name));
