@@ -9,6 +9,7 @@ use starcut::stratego::{Move as StrategoMove, Rank, Square, Stratego, StrategoCo
 use starcut::{Game, GameConfig, Player, Record, Status, Step};
 
 use crate::board::{Board, Piece, Sq};
+use crate::error::{WebError, WebErrorKind, WebResult};
 
 use crate::protocol::GameKind;
 use crate::session::{BattleInfo, EndReason, GameSession, Session, StepInfo, WebGame};
@@ -21,18 +22,16 @@ pub trait KindVisitor {
 }
 
 /// Dispatches on `kind`; an option error names the option.
-pub fn visit<V: KindVisitor>(
-    kind: GameKind,
-    options: &str,
-    visitor: V,
-) -> Result<V::Output, String> {
+pub fn visit<V: KindVisitor>(kind: GameKind, options: &str, visitor: V) -> WebResult<V::Output> {
     fn with<G: WebGame, V: KindVisitor>(
         kind: GameKind,
         mut config: G::Config,
         options: &str,
         visitor: V,
-    ) -> Result<V::Output, String> {
-        config.set_options(options)?;
+    ) -> WebResult<V::Output> {
+        config
+            .set_options(options)
+            .map_err(|e| WebError::new(WebErrorKind::BadOption, e.to_string()))?;
         Ok(visitor.visit::<G>(kind, config))
     }
     match kind {
@@ -56,12 +55,14 @@ pub fn visit<V: KindVisitor>(
 }
 
 /// A new game at the game's start position.
-pub fn new_session(kind: GameKind, options: &str) -> Result<Box<dyn Session>, String> {
+pub fn new_session(kind: GameKind, options: &str) -> WebResult<Box<dyn Session>> {
     struct Start<'a>(&'a str);
     impl KindVisitor for Start<'_> {
-        type Output = Result<Box<dyn Session>, String>;
+        type Output = WebResult<Box<dyn Session>>;
         fn visit<G: WebGame>(self, kind: GameKind, config: G::Config) -> Self::Output {
-            let start = G::start(&config).ok_or("this game has no start position")?;
+            let start = G::start(&config).ok_or_else(|| {
+                WebError::new(WebErrorKind::BadGame, "this game has no start position")
+            })?;
             Ok(Box::new(GameSession::new(kind, self.0, start)))
         }
     }
@@ -69,16 +70,13 @@ pub fn new_session(kind: GameKind, options: &str) -> Result<Box<dyn Session>, St
 }
 
 /// A game replayed from its record text; every step is checked.
-pub fn load_session(
-    kind: GameKind,
-    options: &str,
-    record: &str,
-) -> Result<Box<dyn Session>, String> {
+pub fn load_session(kind: GameKind, options: &str, record: &str) -> WebResult<Box<dyn Session>> {
     struct Load<'a>(&'a str, &'a str);
     impl KindVisitor for Load<'_> {
-        type Output = Result<Box<dyn Session>, String>;
+        type Output = WebResult<Box<dyn Session>>;
         fn visit<G: WebGame>(self, kind: GameKind, config: G::Config) -> Self::Output {
-            let record = Record::<G>::parse(&config, self.1).map_err(|e| e.to_string())?;
+            let record = Record::<G>::parse(&config, self.1)
+                .map_err(|e| WebError::new(WebErrorKind::BadGame, e.to_string()))?;
             Ok(Box::new(GameSession::from_record(kind, self.0, record)))
         }
     }
@@ -86,9 +84,11 @@ pub fn load_session(
 }
 
 /// The configuration of `G` from a `key=value` list.
-pub fn config_of<G: Game>(options: &str) -> Result<G::Config, String> {
+pub fn config_of<G: Game>(options: &str) -> WebResult<G::Config> {
     let mut config = G::Config::default();
-    config.set_options(options)?;
+    config
+        .set_options(options)
+        .map_err(|e| WebError::new(WebErrorKind::BadOption, e.to_string()))?;
     Ok(config)
 }
 
@@ -165,13 +165,13 @@ pub fn option_specs(kind: GameKind) -> &'static [OptionSpec] {
 /// The option list for the form's values: only the values that differ
 /// from the defaults, in the specs' order (`rows=6,cols=5`). Keys the game
 /// does not offer are errors.
-pub fn options_text(kind: GameKind, values: &[(&str, u32)]) -> Result<String, String> {
+pub fn options_text(kind: GameKind, values: &[(&str, u32)]) -> WebResult<String> {
     let specs = option_specs(kind);
     for (key, _) in values {
         if !specs.iter().any(|s| s.key == *key) {
-            return Err(format!(
-                "option '{key}': {} has no such option",
-                kind.title()
+            return Err(WebError::new(
+                WebErrorKind::BadOption,
+                format!("option '{key}': {} has no such option", kind.title()),
             ));
         }
     }
@@ -439,6 +439,7 @@ pub mod setup {
     use starcut::Player;
 
     use crate::board::Sq;
+    use crate::error::{WebError, WebErrorKind, WebResult};
     use crate::protocol::GameKind;
     use crate::session::{GameSession, Session};
 
@@ -503,15 +504,17 @@ pub mod setup {
         options: &str,
         red: &str,
         blue: &str,
-    ) -> Result<Box<dyn Session>, String> {
+    ) -> WebResult<Box<dyn Session>> {
+        let game = |detail: String| WebError::new(WebErrorKind::BadGame, detail);
         if !matches!(kind, GameKind::Stratego | GameKind::Barrage) {
-            return Err(format!("{} has no setups", kind.title()));
+            return Err(game(format!("{} has no setups", kind.title())));
         }
         let mut config = starcut::stratego::StrategoConfig::for_variant(variant(kind));
-        starcut::GameConfig::set_options(&mut config, options)?;
-        let red = Setup::parse(red).map_err(|e| format!("Red's setup: {e}"))?;
-        let blue = Setup::parse(blue).map_err(|e| format!("Blue's setup: {e}"))?;
-        let pos = Stratego::from_setups(&config, &red, &blue).map_err(|e| e.to_string())?;
+        starcut::GameConfig::set_options(&mut config, options)
+            .map_err(|e| WebError::new(WebErrorKind::BadOption, e.to_string()))?;
+        let red = Setup::parse(red).map_err(|e| game(format!("Red's setup: {e}")))?;
+        let blue = Setup::parse(blue).map_err(|e| game(format!("Blue's setup: {e}")))?;
+        let pos = Stratego::from_setups(&config, &red, &blue).map_err(|e| game(e.to_string()))?;
         Ok(Box::new(GameSession::new(kind, options, pos)))
     }
 
@@ -555,7 +558,8 @@ pub mod setup {
             let red = random(GameKind::Stratego, 1);
             assert!(session(GameKind::Stratego, "", &swapped, &red).is_ok());
             let err = session(GameKind::Stratego, "", "junk", &red).err().unwrap();
-            assert!(err.contains("Red"), "{err}");
+            assert!(err.detail.contains("Red"), "{err}");
+            assert_eq!(err.kind, crate::error::WebErrorKind::BadGame);
         }
     }
 }

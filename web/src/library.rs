@@ -8,6 +8,7 @@
 //! each kind that have a move in them; a game nobody has moved in is kept
 //! only while it is on the board.
 
+use crate::error::{WebError, WebErrorKind, WebResult};
 use serde::{Deserialize, Serialize};
 use starcut::Status;
 
@@ -76,7 +77,7 @@ impl Entry {
     ///
     /// # Errors
     /// The entry's text is not a game this version reads.
-    pub fn saved_game(&self) -> Result<SavedGame, String> {
+    pub fn saved_game(&self) -> WebResult<SavedGame> {
         SavedGame::from_json(&self.saved)
     }
 }
@@ -102,13 +103,20 @@ impl Library {
     ///
     /// # Errors
     /// Text that is not a library, or a library of another format version.
-    pub fn from_json(text: &str) -> Result<Library, String> {
-        let library: Library =
-            serde_json::from_str(text).map_err(|e| format!("unreadable list of games: {e}"))?;
+    pub fn from_json(text: &str) -> WebResult<Library> {
+        let library: Library = serde_json::from_str(text).map_err(|e| {
+            WebError::new(
+                WebErrorKind::BadLibrary,
+                format!("unreadable list of games: {e}"),
+            )
+        })?;
         if library.version != VERSION {
-            return Err(format!(
-                "the list of games has format version {}, this app reads {VERSION}",
-                library.version
+            return Err(WebError::new(
+                WebErrorKind::BadLibrary,
+                format!(
+                    "the list of games has format version {}, this app reads {VERSION}",
+                    library.version
+                ),
             ));
         }
         Ok(library)
@@ -237,6 +245,7 @@ mod tests {
         assert!(Library::from_json("{").is_err());
         assert!(Library::from_json(r#"{"version":9,"entries":[]}"#)
             .unwrap_err()
+            .detail
             .contains("version 9"));
         // An entry this version cannot read is kept as text.
         let mut lib = Library::default();

@@ -13,6 +13,7 @@
 //! progress keeps only the human's setup. A link made before this (the start
 //! line in clear) still opens.
 
+use crate::error::{WebError, WebErrorKind, WebResult};
 use serde::{Deserialize, Serialize};
 use starcut::Player;
 
@@ -92,17 +93,17 @@ impl SavedGame {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    pub fn from_json(text: &str) -> Result<SavedGame, String> {
+    pub fn from_json(text: &str) -> WebResult<SavedGame> {
         let saved: SavedGame =
-            serde_json::from_str(text).map_err(|e| format!("unreadable saved game: {e}"))?;
+            serde_json::from_str(text).map_err(|e| bad(format!("unreadable saved game: {e}")))?;
         if saved.version != VERSION {
-            return Err(format!(
+            return Err(bad(format!(
                 "saved game has format version {}, this app reads {VERSION}",
                 saved.version
-            ));
+            )));
         }
         if saved.human > 1 || saved.resigned.is_some_and(|r| r > 1) {
-            return Err("saved game names a player other than 0 or 1".into());
+            return Err(bad("saved game names a player other than 0 or 1"));
         }
         Ok(saved)
     }
@@ -112,7 +113,7 @@ impl SavedGame {
     /// # Errors
     /// An unknown option, a record that does not parse or has an illegal
     /// step (named), a setup that is not the variant's army.
-    pub fn load(&self) -> Result<LoadedGame, String> {
+    pub fn load(&self) -> WebResult<LoadedGame> {
         let human = Player::from_index(self.human as usize);
         let record = reveal_engine_setup(self.game, &self.options, human, self.seed, &self.record)?;
         let session = games::load_session(self.game, &self.options, &record)?;
@@ -158,7 +159,7 @@ impl SavedGame {
     }
 
     /// Reads a share link's fragment (with or without `#`).
-    pub fn from_fragment(fragment: &str) -> Result<SavedGame, String> {
+    pub fn from_fragment(fragment: &str) -> WebResult<SavedGame> {
         let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
         let mut game = None;
         let mut human = 0;
@@ -168,13 +169,14 @@ impl SavedGame {
         for pair in fragment.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair
                 .split_once('=')
-                .ok_or_else(|| format!("link part '{pair}' is not key=value"))?;
-            let value = percent_decode(value).map_err(|e| format!("link field '{key}': {e}"))?;
+                .ok_or_else(|| bad(format!("link part '{pair}' is not key=value")))?;
+            let value =
+                percent_decode(value).map_err(|e| e.context(format!("link field '{key}'")))?;
             match key {
                 "game" => {
                     game = Some(
                         GameKind::from_name(&value)
-                            .ok_or_else(|| format!("link names an unknown game '{value}'"))?,
+                            .ok_or_else(|| bad(format!("link names an unknown game '{value}'")))?,
                     )
                 }
                 "side" => {
@@ -182,29 +184,29 @@ impl SavedGame {
                         "first" => 0,
                         "second" => 1,
                         _ => {
-                            return Err(format!(
+                            return Err(bad(format!(
                                 "link field 'side': '{value}' is not first or second"
-                            ))
+                            )))
                         }
                     }
                 }
                 "seed" => {
                     seed = value
                         .parse()
-                        .map_err(|_| format!("link field 'seed': '{value}' is not a number"))?
+                        .map_err(|_| bad(format!("link field 'seed': '{value}' is not a number")))?
                 }
                 "options" => options = value,
                 "record" => record = Some(value),
-                _ => return Err(format!("link has an unknown field '{key}'")),
+                _ => return Err(bad(format!("link has an unknown field '{key}'"))),
             }
         }
         Ok(SavedGame {
             version: VERSION,
-            game: game.ok_or("link names no game")?,
+            game: game.ok_or_else(|| bad("link names no game"))?,
             options,
             human,
             seed,
-            record: record.ok_or("link has no record")?,
+            record: record.ok_or_else(|| bad("link has no record"))?,
             flipped: human == 1,
             resigned: None,
             settings: SearchSettings::default(),
@@ -298,7 +300,7 @@ pub fn reveal_engine_setup(
     human: Player,
     seed: u64,
     record: &str,
-) -> Result<String, String> {
+) -> WebResult<String> {
     if !matches!(kind, GameKind::Stratego | GameKind::Barrage) {
         return Ok(record.to_string());
     }
@@ -311,7 +313,7 @@ pub fn reveal_engine_setup(
         return Ok(record.to_string());
     }
     let seeded = seeded_engine_rows(kind, options, human, seed)
-        .ok_or("the engine's setup cannot be rebuilt from the seed")?;
+        .ok_or_else(|| bad("the engine's setup cannot be rebuilt from the seed"))?;
     let mut rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
     for (row, s) in rows[range].iter_mut().zip(seeded) {
         *row = s;
@@ -322,6 +324,11 @@ pub fn reveal_engine_setup(
     } else {
         line
     })
+}
+
+/// A saved game or link that cannot be read.
+fn bad(detail: impl Into<String>) -> WebError {
+    WebError::new(WebErrorKind::BadLink, detail)
 }
 
 /// Percent-encodes all but the unreserved characters of RFC 3986.
@@ -338,7 +345,7 @@ pub fn percent_encode(text: &str) -> String {
 }
 
 /// Decodes `%XX` escapes (and `+` as a space, as forms write it).
-pub fn percent_decode(text: &str) -> Result<String, String> {
+pub fn percent_decode(text: &str) -> WebResult<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -349,7 +356,7 @@ pub fn percent_decode(text: &str) -> Result<String, String> {
                     bytes
                         .get(j)
                         .and_then(|&c| (c as char).to_digit(16))
-                        .ok_or_else(|| format!("bad escape at character {}", i + 1))
+                        .ok_or_else(|| bad(format!("bad escape at character {}", i + 1)))
                 };
                 out.push((hex(i + 1)? * 16 + hex(i + 2)?) as u8);
                 i += 3;
@@ -364,7 +371,7 @@ pub fn percent_decode(text: &str) -> Result<String, String> {
             }
         }
     }
-    String::from_utf8(out).map_err(|_| "not UTF-8 text".to_string())
+    String::from_utf8(out).map_err(|_| bad("not UTF-8 text"))
 }
 
 #[cfg(test)]
@@ -417,7 +424,8 @@ mod tests {
         ];
         for (fragment, needle) in cases {
             let err = SavedGame::from_fragment(fragment).unwrap_err();
-            assert!(err.contains(needle), "{fragment}: {err}");
+            assert!(err.detail.contains(needle), "{fragment}: {err}");
+            assert_eq!(err.kind, crate::error::WebErrorKind::BadLink, "{fragment}");
         }
     }
 

@@ -4,6 +4,7 @@
 //!
 //! Pure Rust (the clock is passed in), so it is tested natively.
 
+use crate::error::{WebError, WebErrorKind, WebResult};
 use std::cell::RefCell;
 
 use starcut::search::{
@@ -25,14 +26,14 @@ pub type Now<'a> = &'a dyn Fn() -> f64;
 const MAX_DEPTH: u32 = 64;
 
 /// Runs a job for whichever game it names.
-pub fn run(job: &SearchJob, now: Now, progress: &mut dyn FnMut(&Report)) -> Result<Report, String> {
+pub fn run(job: &SearchJob, now: Now, progress: &mut dyn FnMut(&Report)) -> WebResult<Report> {
     struct Run<'a, 'b> {
         job: &'a SearchJob,
         now: Now<'a>,
         progress: &'b mut dyn FnMut(&Report),
     }
     impl KindVisitor for Run<'_, '_> {
-        type Output = Result<Report, String>;
+        type Output = WebResult<Report>;
         fn visit<G: WebGame>(self, _kind: GameKind, config: G::Config) -> Self::Output {
             run_game::<G>(&config, self.job, self.now, self.progress)
         }
@@ -70,8 +71,8 @@ impl Throttle {
 }
 
 /// The engine configuration for the user's settings.
-pub fn search_config(settings: &SearchSettings) -> Result<SearchConfig, String> {
-    Ok(SearchConfig {
+pub fn search_config(settings: &SearchSettings) -> SearchConfig {
+    SearchConfig {
         chance: settings.algorithm,
         probe_factor: settings.probe_factor.max(1),
         tt: settings.tt,
@@ -81,7 +82,7 @@ pub fn search_config(settings: &SearchSettings) -> Result<SearchConfig, String> 
         // Progress callbacks often enough for a live panel.
         progress_nodes: 1 << 13,
         ..SearchConfig::default()
-    })
+    }
 }
 
 struct FnClock<'a>(Now<'a>);
@@ -98,14 +99,15 @@ pub fn run_game<G: WebGame>(
     job: &SearchJob,
     now: Now,
     progress: &mut dyn FnMut(&Report),
-) -> Result<Report, String> {
-    let pos = G::parse_position(config, &job.position).map_err(|e| e.to_string())?;
+) -> WebResult<Report> {
+    let pos = G::parse_position(config, &job.position)
+        .map_err(|e| WebError::new(WebErrorKind::BadJob, e.to_string()))?;
     // A decision, or a chance node (the review values positions right
     // after a move, before the roll); the game must not be over.
     if matches!(pos.status(), Status::Terminal(_)) {
-        return Err(format!(
-            "position '{}' is the end of the game",
-            job.position
+        return Err(WebError::new(
+            WebErrorKind::BadJob,
+            format!("position '{}' is the end of the game", job.position),
         ));
     }
     let level = job.settings.strength.level();
@@ -121,8 +123,7 @@ pub fn run_game<G: WebGame>(
         amplitude: level.map_or(0.0, |l| l.noise * pos.bound()),
         seed: u64::from(job.seed),
     };
-    let mut searcher =
-        Searcher::<G, NoisyEval>::with_evaluator(search_config(&job.settings)?, eval);
+    let mut searcher = Searcher::<G, NoisyEval>::with_evaluator(search_config(&job.settings), eval);
     let watch = RefCell::new(ChanceWatch::default());
     let mut tracer = WatchTracer { watch: &watch };
     let mut report = Report {
@@ -408,9 +409,9 @@ mod tests {
             "star1",
         );
         over.options = "size=3".into();
-        assert!(run(&over, &|| 0.0, &mut |_| {})
-            .unwrap_err()
-            .contains("end of the game"));
+        let e = run(&over, &|| 0.0, &mut |_| {}).unwrap_err();
+        assert!(e.detail.contains("end of the game"), "{e}");
+        assert_eq!(e.kind, crate::error::WebErrorKind::BadJob);
         let j = job(
             GameKind::Dice,
             "nonsense",

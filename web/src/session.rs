@@ -13,6 +13,7 @@ use starcut::stratego::Rank;
 use starcut::{Game, Player, Record, Status, Step};
 
 use crate::board::{Board, Sq};
+use crate::error::{WebError, WebErrorKind, WebResult};
 use crate::protocol::GameKind;
 
 /// A Stratego battle as both players learn it: the two ranks and who is
@@ -173,7 +174,7 @@ pub trait Session {
     /// Chance outcomes at the cursor with their weights.
     fn chance_outcomes(&self) -> Vec<(String, u32)>;
     /// Plays a move or outcome at the cursor (dropping the undone tail).
-    fn play(&mut self, text: &str) -> Result<(), String>;
+    fn play(&mut self, text: &str) -> WebResult<()>;
     /// Why the game is over at the cursor (`None` while it goes on).
     fn end_reason(&self) -> Option<EndReason>;
     /// The record up to the cursor in text form (start line, then steps).
@@ -352,11 +353,11 @@ impl<G: WebGame> Session for GameSession<G> {
             .collect()
     }
 
-    fn play(&mut self, text: &str) -> Result<(), String> {
+    fn play(&mut self, text: &str) -> WebResult<()> {
         let step = self
             .current
             .parse_step(text.trim())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| WebError::new(WebErrorKind::IllegalStep, e.to_string()))?;
         self.record.steps.truncate(self.cursor);
         self.infos.truncate(self.cursor);
         // Positions after the cursor belong to the tail just dropped.

@@ -19,6 +19,7 @@ pub mod replay;
 pub mod svg;
 pub mod tree;
 
+use crate::error::{WebError, WebErrorKind, WebResult};
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -32,6 +33,11 @@ use crate::saved::{percent_decode, percent_encode};
 use layout::Layout;
 use replay::{Frame, Replay};
 use tree::ShownTree;
+
+/// A lecture tree, example or setting that cannot be shown.
+pub(crate) fn bad(detail: impl Into<String>) -> WebError {
+    WebError::new(WebErrorKind::BadLecture, detail)
+}
 
 /// More trace events than this are refused (the tree is too big to step).
 pub const MAX_EVENTS: usize = 20_000;
@@ -95,9 +101,9 @@ impl LectureSettings {
     ///
     /// # Errors
     /// A spec that does not parse or gives too large a tree (named).
-    pub fn of_random(query: &str, algorithm: &str) -> Result<Self, String> {
-        let spec = RandomTreeSpec::from_query(query).map_err(|e| e.to_string())?;
-        let tree = random::generate(&spec).map_err(|e| e.to_string())?;
+    pub fn of_random(query: &str, algorithm: &str) -> WebResult<Self> {
+        let spec = RandomTreeSpec::from_query(query).map_err(|e| bad(e.to_string()))?;
+        let tree = random::generate(&spec).map_err(|e| bad(e.to_string()))?;
         let third = f64::from(spec.bound) / 3.0;
         Ok(LectureSettings {
             example: String::new(),
@@ -141,13 +147,10 @@ impl LectureSettings {
     /// # Errors
     /// A fragment not starting with `lecture`, a bad escape, an unknown
     /// example, or a number that does not parse, named.
-    pub fn from_fragment(
-        fragment: &str,
-        base: &LectureSettings,
-    ) -> Result<LectureSettings, String> {
+    pub fn from_fragment(fragment: &str, base: &LectureSettings) -> WebResult<LectureSettings> {
         let f = fragment.trim_start_matches('#');
         if !Self::is_lecture_fragment(f) {
-            return Err("not a lecture link".into());
+            return Err(bad("not a lecture link"));
         }
         let mut fields = BTreeMap::new();
         for part in f.split('&').skip(1).filter(|p| !p.is_empty()) {
@@ -156,7 +159,7 @@ impl LectureSettings {
         }
         let mut s = base.clone();
         if let Some(name) = fields.get("example") {
-            let ex = example(name).ok_or_else(|| format!("unknown example '{name}'"))?;
+            let ex = example(name).ok_or_else(|| bad(format!("unknown example '{name}'")))?;
             s = LectureSettings::of_example(&ex);
         } else if let Some(query) = fields.get("random") {
             s = LectureSettings::of_random(query, &s.algorithm)?;
@@ -168,12 +171,12 @@ impl LectureSettings {
         if let Some(a) = fields.get("algo") {
             s.algorithm = a.clone();
         }
-        let number = |key: &str| -> Result<Option<Value>, String> {
+        let number = |key: &str| -> WebResult<Option<Value>> {
             fields
                 .get(key)
                 .map(|v| {
                     v.parse::<Value>()
-                        .map_err(|_| format!("{key}: '{v}' is not a number"))
+                        .map_err(|_| bad(format!("{key}: '{v}' is not a number")))
                 })
                 .transpose()
         };
@@ -186,7 +189,7 @@ impl LectureSettings {
         s.cursor = match fields.get("step") {
             Some(v) => v
                 .parse()
-                .map_err(|_| format!("step: '{v}' is not a step number"))?,
+                .map_err(|_| bad(format!("step: '{v}' is not a step number")))?,
             None => 0,
         };
         Ok(s)
@@ -299,7 +302,7 @@ fn search(
     config: SearchConfig,
     depth: u32,
     window: (Value, Value),
-) -> Result<(AlgoRun, Stats, Vec<TraceEvent>), String> {
+) -> WebResult<(AlgoRun, Stats, Vec<TraceEvent>)> {
     let algo = config.chance;
     let root_side = pos.to_move();
     // The search's window is the root side's; the lecture's is MAX's.
@@ -311,9 +314,9 @@ fn search(
     let mut tracer = RecordingTracer::new(MAX_EVENTS);
     let r = Searcher::new(config).search_window(pos, depth, a, b, &mut tracer);
     if tracer.dropped > 0 {
-        return Err(format!(
+        return Err(bad(format!(
             "the search has more than {MAX_EVENTS} steps, too many to follow: use a smaller tree"
-        ));
+        )));
     }
     let mut cuts: Vec<(&'static str, u32)> = Vec::new();
     for (_, kind, _) in tracer.cuts() {
@@ -340,32 +343,32 @@ impl Lecture {
     /// A tree that does not parse (the parser's message, naming the
     /// token), an unknown example or algorithm, a window with alpha not
     /// below beta, or a tree too large to show.
-    pub fn load(settings: &LectureSettings) -> Result<Lecture, String> {
+    pub fn load(settings: &LectureSettings) -> WebResult<Lecture> {
         let mut settings = settings.clone();
         if !settings.example.is_empty() {
             let ex = example(&settings.example)
-                .ok_or_else(|| format!("unknown example '{}'", settings.example))?;
+                .ok_or_else(|| bad(format!("unknown example '{}'", settings.example)))?;
             settings.tree = ex.tree.to_string();
         }
         let algo: ChanceAlgo = settings
             .algorithm
             .parse()
-            .map_err(|e: starcut::ParseError| e.to_string())?;
+            .map_err(|e: starcut::ParseError| bad(e.to_string()))?;
         let (alpha, beta) = (settings.alpha, settings.beta);
         if !(alpha.is_finite() && beta.is_finite()) {
-            return Err("window: alpha and beta must be numbers".into());
+            return Err(bad("window: alpha and beta must be numbers"));
         }
         if alpha >= beta {
-            return Err(format!(
+            return Err(bad(format!(
                 "window: alpha {} must be below beta {}",
                 explain::num(alpha),
                 explain::num(beta)
-            ));
+            )));
         }
         if settings.tree.trim().is_empty() {
-            return Err("tree: the text is empty".into());
+            return Err(bad("tree: the text is empty"));
         }
-        let pos = TreeGame::parse(&settings.tree).map_err(|e| e.to_string())?;
+        let pos = TreeGame::parse(&settings.tree).map_err(|e| bad(e.to_string()))?;
         let tree = ShownTree::read(&pos)?;
         let depth = tree.search_depth();
         let ex = example(&settings.example);
@@ -485,7 +488,7 @@ pub enum LectureMsg {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LecturePage {
     pub settings: LectureSettings,
-    pub lecture: Result<Lecture, String>,
+    pub lecture: WebResult<Lecture>,
     /// The lecturer showed the outcome before the end of the trace.
     pub revealed: bool,
     /// Predict mode: clicks on nodes mark them.
@@ -510,7 +513,7 @@ impl LecturePage {
     }
 
     pub fn error(&self) -> Option<&str> {
-        self.lecture.as_ref().err().map(String::as_str)
+        self.lecture.as_ref().err().map(|e| e.detail.as_str())
     }
 
     /// Whether the outcome may be shown: at the end of the trace, or
@@ -590,7 +593,7 @@ impl LecturePage {
             LectureMsg::Random(query) => match LectureSettings::of_random(&query, &s.algorithm) {
                 Ok(r) => s = r,
                 Err(e) => {
-                    self.lecture = Err(format!("random tree: {e}"));
+                    self.lecture = Err(bad(format!("random tree: {e}")));
                     return;
                 }
             },

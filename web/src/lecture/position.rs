@@ -5,6 +5,8 @@
 //! whose edges carry the game's moves and chance outcomes and whose leaves
 //! carry the game's evaluation.
 
+use super::bad;
+use crate::error::WebResult;
 use starcut::tree::from_game;
 
 use crate::games::{self, KindVisitor};
@@ -28,16 +30,16 @@ pub struct PositionTree {
 /// # Errors
 /// A position that does not parse, is not a decision, or whose smallest
 /// tree is too large to draw.
-pub fn tree_of(kind: GameKind, options: &str, view: &str) -> Result<PositionTree, String> {
+pub fn tree_of(kind: GameKind, options: &str, view: &str) -> WebResult<PositionTree> {
     struct Build<'a>(&'a str);
     impl KindVisitor for Build<'_> {
-        type Output = Result<PositionTree, String>;
+        type Output = WebResult<PositionTree>;
         fn visit<G: WebGame>(self, _kind: GameKind, config: G::Config) -> Self::Output {
-            let pos = G::parse_position(&config, self.0).map_err(|e| e.to_string())?;
+            let pos = G::parse_position(&config, self.0).map_err(|e| bad(e.to_string()))?;
             if pos.status() != starcut::Status::Decision {
-                return Err("the position is not a player's decision (the game is over or a roll is pending)".into());
+                return Err(bad("the position is not a player's decision (the game is over or a roll is pending)"));
             }
-            let tree = from_game::game_tree(&pos).map_err(|e| e.to_string())?;
+            let tree = from_game::game_tree(&pos).map_err(|e| bad(e.to_string()))?;
             Ok(PositionTree {
                 text: tree.text,
                 bound: pos.bound(),
@@ -100,6 +102,9 @@ mod tests {
     fn bad_positions_are_named() {
         assert!(tree_of(GameKind::Dice, "", "junk").is_err());
         let over = tree_of(GameKind::Dice, "size=3", "ccc/rr1/3 r").unwrap_err();
-        assert!(over.contains("decision") || over.contains("over"), "{over}");
+        assert!(
+            over.detail.contains("decision") || over.detail.contains("over"),
+            "{over}"
+        );
     }
 }

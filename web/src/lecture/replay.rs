@@ -6,6 +6,8 @@
 //! (the node's side to move, or the chance node's for its bounds) are turned
 //! around with the side of the node they belong to.
 
+use super::bad;
+use crate::error::WebResult;
 use starcut::search::TraceEvent;
 use starcut::Value;
 
@@ -101,7 +103,7 @@ impl Replay {
     /// # Errors
     /// An event that does not fit the tree (a step to an unknown child, or
     /// a ply deeper than the path): the trace is of another tree.
-    pub fn new(tree: &ShownTree, events: Vec<TraceEvent>) -> Result<Replay, String> {
+    pub fn new(tree: &ShownTree, events: Vec<TraceEvent>) -> WebResult<Replay> {
         let mut path = vec![0usize];
         let mut node_of = Vec::with_capacity(events.len());
         let mut visited = vec![false; tree.nodes.len()];
@@ -114,16 +116,16 @@ impl Replay {
             let at = |ply: usize| {
                 path.get(ply)
                     .copied()
-                    .ok_or_else(|| format!("trace event {i} is at ply {ply}, below the path"))
+                    .ok_or_else(|| bad(format!("trace event {i} is at ply {ply}, below the path")))
             };
             let node = match e {
                 TraceEvent::Step { ply, text } => {
                     let parent = at(*ply)?;
                     let child = tree.child_by_step(parent, text).ok_or_else(|| {
-                        format!(
+                        bad(format!(
                             "trace event {i}: {} has no child '{text}'",
                             tree.nodes[parent].name
-                        )
+                        ))
                     })?;
                     path.truncate(ply + 1);
                     path.push(child);

@@ -327,11 +327,15 @@ fn fragments_round_trip() {
     assert!(!LectureSettings::is_lecture_fragment("#game=dice"));
     assert_eq!(
         LectureSettings::from_fragment("lecture&example=fig9", &s),
-        Err("unknown example 'fig9'".into())
+        Err(crate::lecture::bad("unknown example 'fig9'"))
     );
+    let e = LectureSettings::from_fragment("lecture&alpha=x", &s).unwrap_err();
     assert_eq!(
-        LectureSettings::from_fragment("lecture&alpha=x", &s),
-        Err("alpha: 'x' is not a number".into())
+        (e.kind, e.detail.as_str()),
+        (
+            crate::error::WebErrorKind::BadLecture,
+            "alpha: 'x' is not a number"
+        )
     );
 }
 
@@ -381,7 +385,7 @@ fn a_random_exercise_is_the_same_for_the_same_seed_and_travels_in_the_url() {
     assert!(Lecture::load(&a).is_ok());
     // A bad spec is named.
     let err = LectureSettings::of_random("depth=99", "star1").unwrap_err();
-    assert!(err.contains("depth"), "{err}");
+    assert!(err.detail.contains("depth"), "{err}");
     let mut page = LecturePage::new(LectureSettings::default());
     page.update(LectureMsg::Random("seed=9".into()));
     assert!(page.lecture.is_ok());

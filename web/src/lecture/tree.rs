@@ -3,6 +3,8 @@
 //! outcome weight and its leaf value, read once from a [`TreeGame`] through
 //! the [`Game`] trait.
 
+use super::bad;
+use crate::error::WebResult;
 use starcut::tree::TreeGame;
 use starcut::{Game, Player, Status, Value};
 
@@ -72,7 +74,7 @@ impl ShownTree {
     ///
     /// # Errors
     /// A tree with more than [`MAX_NODES`] nodes.
-    pub fn read(root: &TreeGame) -> Result<ShownTree, String> {
+    pub fn read(root: &TreeGame) -> WebResult<ShownTree> {
         let mut tree = ShownTree {
             nodes: Vec::new(),
             bound: root.bound(),
@@ -92,11 +94,11 @@ impl ShownTree {
         weight: u32,
         probability: f64,
         level: usize,
-    ) -> Result<usize, String> {
+    ) -> WebResult<usize> {
         if self.nodes.len() >= MAX_NODES {
-            return Err(format!(
+            return Err(bad(format!(
                 "the tree has more than {MAX_NODES} nodes, too many to draw"
-            ));
+            )));
         }
         let side = pos.to_move();
         let mut moves = Vec::new();
@@ -259,6 +261,6 @@ mod tests {
         let leaves = vec!["1"; 400].join(" ");
         let g = TreeGame::parse(&format!("bound 10\nmax({leaves})")).unwrap();
         let e = ShownTree::read(&g).unwrap_err();
-        assert!(e.contains("more than 300 nodes"), "{e}");
+        assert!(e.detail.contains("more than 300 nodes"), "{e}");
     }
 }

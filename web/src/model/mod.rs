@@ -453,7 +453,7 @@ impl Model {
     /// Plays a step directly (either side), for tests that need a game in
     /// a given state.
     #[cfg(test)]
-    pub(crate) fn force_play(&mut self, text: &str) -> Result<(), String> {
+    pub(crate) fn force_play(&mut self, text: &str) -> crate::error::WebResult<()> {
         let played = self.session.play(text);
         self.refresh_board();
         played

@@ -234,7 +234,7 @@ impl Model {
                 true
             }
             Err(e) => {
-                self.error(illegal_move_text(text, &e));
+                self.error(illegal_move_text(text, &e.detail));
                 false
             }
         }

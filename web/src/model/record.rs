@@ -7,6 +7,7 @@
 //! game cannot be taken back: what a player has seen stays seen, for the
 //! human and for the engine alike.
 
+use crate::error::WebResult;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use starcut::{Player, Status};
@@ -382,7 +383,7 @@ pub(super) fn setup_session(
     options: &str,
     human: Player,
     phase: &SetupPhase,
-) -> Result<Box<dyn Session>, String> {
+) -> WebResult<Box<dyn Session>> {
     let (red, blue) = match human {
         Player::First => (&phase.human_setup, &phase.engine_setup),
         Player::Second => (&phase.engine_setup, &phase.human_setup),

@@ -2,6 +2,7 @@
 //! number fields) and the search settings, read into typed values and
 //! filled from a loaded game.
 
+use crate::error::{WebError, WebErrorKind, WebResult};
 use starcut::Player;
 use wasm_bindgen::JsCast;
 
@@ -98,9 +99,9 @@ pub fn fill_options(kind: GameKind, options: &str) {
 ///
 /// # Errors
 /// An option field that is not a whole number within its range, named.
-pub fn read_new_game() -> Result<(GameKind, Player, String), String> {
+pub fn read_new_game() -> WebResult<(GameKind, Player, String)> {
     let kind = GameKind::from_name(&dom::select("game-select").value())
-        .ok_or("choose a game from the list")?;
+        .ok_or_else(|| WebError::new(WebErrorKind::BadOption, "choose a game from the list"))?;
     let human = if dom::select("side-select").value() == "second" {
         Player::Second
     } else {
@@ -115,12 +116,15 @@ pub fn read_new_game() -> Result<(GameKind, Player, String), String> {
             .ok()
             .filter(|v| (spec.min..=spec.max).contains(v))
             .ok_or_else(|| {
-                format!(
-                    "{}: '{}' is not a whole number from {} to {}",
-                    spec.label,
-                    text.trim(),
-                    spec.min,
-                    spec.max
+                WebError::new(
+                    WebErrorKind::BadOption,
+                    format!(
+                        "{}: '{}' is not a whole number from {} to {}",
+                        spec.label,
+                        text.trim(),
+                        spec.min,
+                        spec.max
+                    ),
                 )
             })?;
         values.push((spec.key, v));

@@ -71,7 +71,7 @@ pub fn render(
     set_hidden("lecture-predict-hint", !page.predicting);
     match &page.lecture {
         Err(e) => {
-            set_text("lecture-error", e);
+            set_text("lecture-error", &e.detail);
             set_hidden("lecture-error", false);
             draw::message(tree, "No tree to show: see the error above.", &style);
             set_text("lecture-step", "");

@@ -52,7 +52,10 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
             };
             let reply = match search_job::run(&request, &clock, &mut progress) {
                 Ok(report) => FromWorker::Done { job, report },
-                Err(error) => FromWorker::Failed { job, error },
+                Err(error) => FromWorker::Failed {
+                    job,
+                    error: error.to_string(),
+                },
             };
             post(scope, &reply);
         }
