@@ -180,6 +180,9 @@ pub enum Command {
     Match(Box<crate::commands::matches::MatchArgs>),
     /// Merge the result files of `match --shard` runs and print the summary.
     MatchMerge(crate::commands::matches::MergeArgs),
+    /// Speak the starcut engine protocol on stdin/stdout (docs/engine-protocol.md):
+    /// other programs, and `match --a-cmd`, play through it.
+    Engine,
     /// List the Stratego and Barrage setup presets (or print one).
     Setups {
         /// Print this preset's setup in full.

@@ -5,6 +5,7 @@
 mod cli;
 mod commands;
 mod position;
+mod protocol;
 mod search_args;
 mod svg;
 
@@ -125,6 +126,7 @@ fn run(cli: Cli) -> Result<()> {
             })
         }
         Command::Setups { name } => commands::setups::run(name.as_deref()),
+        Command::Engine => commands::engine::run(),
     }
 }
 

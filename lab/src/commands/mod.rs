@@ -1,6 +1,7 @@
 //! One module per subcommand.
 pub mod analyse;
 pub mod bench;
+pub mod engine;
 pub mod fit;
 pub mod matches;
 pub mod moves;
