@@ -428,7 +428,11 @@ fn finish(results: &MatchResults, out: Option<&PathBuf>) -> Result<()> {
         std::fs::write(path, text + "\n").with_context(|| format!("writing {}", path.display()))?;
     }
     let played = results.games.len();
-    if results.shard.is_none() && played < results.config.games {
+    let decided = results
+        .sprt
+        .as_ref()
+        .is_some_and(|s| s.decided_at_pair.is_some());
+    if results.shard.is_none() && played < results.config.games && !decided {
         eprintln!(
             "note: {played} of the match's {} games are here",
             results.config.games

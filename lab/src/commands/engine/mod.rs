@@ -42,6 +42,10 @@ impl Out {
 /// A search running in its own thread.
 struct Running {
     stop: Arc<AtomicBool>,
+    /// Set just before the thread sends `bestmove`: from then on the
+    /// client may send the next command, and the engine waits for the
+    /// thread's last instants instead of refusing it.
+    done: Arc<AtomicBool>,
     handle: JoinHandle<Box<dyn Session>>,
 }
 
@@ -100,7 +104,7 @@ impl Engine {
             cmd if self
                 .running
                 .as_ref()
-                .is_some_and(|r| !r.handle.is_finished()) =>
+                .is_some_and(|r| !r.done.load(Ordering::Acquire)) =>
             {
                 let what = cmd.to_string();
                 let word = what.split(' ').next().unwrap_or("");
@@ -179,13 +183,16 @@ impl Engine {
             ];
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
+        let done = Arc::new(AtomicBool::new(false));
+        let (flag, finished) = (Arc::clone(&stop), Arc::clone(&done));
         let out = out.clone();
         let handle = std::thread::spawn(move || {
-            session.search(&go, &flag, &out);
+            let best = session.search(&go, &flag, &out);
+            finished.store(true, Ordering::Release);
+            let _ = out.send(&FromEngine::BestMove(best));
             session
         });
-        self.running = Some(Running { stop, handle });
+        self.running = Some(Running { stop, done, handle });
         Vec::new()
     }
 

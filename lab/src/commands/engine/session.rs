@@ -118,8 +118,9 @@ pub trait Session: Send {
     fn ready(&self) -> Result<()>;
     /// `setoption` while a game is open.
     fn configure(&mut self, config: &SearchConfig, options: &EngineOptions);
-    /// Searches the position, sends `info` lines and one `bestmove`.
-    fn search(&mut self, go: &Go, stop: &Arc<AtomicBool>, out: &Out);
+    /// Searches the position and sends `info` lines; returns the move for
+    /// `bestmove` (`None`: nothing to move, or the search failed).
+    fn search(&mut self, go: &Go, stop: &Arc<AtomicBool>, out: &Out) -> Option<String>;
 }
 
 /// Opens a session for `kind` with the game's `key=value` options.
@@ -224,11 +225,8 @@ impl<G: Game> Session for GameSession<G> {
         self.searcher = Searcher::with_evaluator(config.clone(), options.eval());
     }
 
-    fn search(&mut self, go: &Go, stop: &Arc<AtomicBool>, out: &Out) {
-        let Some(pos) = &self.position else {
-            let _ = out.send(&FromEngine::BestMove(None));
-            return;
-        };
+    fn search(&mut self, go: &Go, stop: &Arc<AtomicBool>, out: &Out) -> Option<String> {
+        let pos = self.position.as_ref()?;
         // Whatever the position text held, the engine searches only what
         // its side may know (a no-op for a view and in open games).
         let view = pos.observation(pos.to_move());
@@ -310,7 +308,7 @@ impl<G: Game> Session for GameSession<G> {
                 None
             }
         };
-        let _ = out.send(&FromEngine::BestMove(reply));
+        reply
     }
 }
 
