@@ -226,7 +226,7 @@ fn the_sprt_stops_the_match_and_the_same_games_give_the_same_figures() {
     assert!(summary.contains("the match stopped there"), "{summary}");
     let v = load(&one);
     let played = v["games"].as_array().unwrap().len();
-    assert!(played < 60 && played % 2 == 0, "{played}");
+    assert!(played < 60 && played.is_multiple_of(2), "{played}");
     let pair = v["sprt"]["decided_at_pair"].as_u64().unwrap() as usize;
     assert_eq!(played, 2 * pair + 2);
     // Any thread count stops at the same pair with the same games.
