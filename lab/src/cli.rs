@@ -183,6 +183,34 @@ pub enum Command {
     /// Speak the starcut engine protocol on stdin/stdout (docs/engine-protocol.md):
     /// other programs, and `match --a-cmd`, play through it.
     Engine,
+    /// Play Stratego as an agent of the UCC 2012 Stratego AI Evaluator
+    /// (stdin/stdout, setup lines, moves as `X Y DIRECTION [N]`).
+    UccAgent {
+        /// `random` (with --seed), a preset (`arts-3`..`arts-11`), or four
+        /// setup lines joined by `/`, as Red writes them (back row first).
+        #[arg(long, default_value = "random")]
+        setup: String,
+        /// Seed of a random setup.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Algorithm and enhancements, as `analyse --algo`.
+        #[arg(long, default_value = "staretc")]
+        algo: String,
+        /// Depth limit in decisions (default: 64 with a time or node limit).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Node budget per move.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Milliseconds per move (default 1000 when neither --depth nor
+        /// --nodes is given; the manager's default limit is 2 s).
+        #[arg(long)]
+        time: Option<f64>,
+        /// End with an error when the manager's board or an outcome
+        /// disagrees with the agent's view (default: a warning on stderr).
+        #[arg(long)]
+        strict: bool,
+    },
     /// List the Stratego and Barrage setup presets (or print one).
     Setups {
         /// Print this preset's setup in full.

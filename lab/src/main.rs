@@ -127,6 +127,25 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Setups { name } => commands::setups::run(name.as_deref()),
         Command::Engine => commands::engine::run(),
+        Command::UccAgent {
+            setup,
+            seed,
+            algo,
+            depth,
+            nodes,
+            time,
+            strict,
+        } => {
+            let mut config = search_args::parse_algo(algo)?;
+            search_args::resolve_params(&mut config, "stratego", None)?;
+            let time = time.or((depth.is_none() && nodes.is_none()).then_some(1000.0));
+            let limits = starcut::search::Limits {
+                depth: depth.unwrap_or(64),
+                deadline_ms: time,
+                max_nodes: *nodes,
+            };
+            commands::ucc::run(setup, *seed, config, limits, *strict)
+        }
     }
 }
 

@@ -10,3 +10,4 @@ pub mod play;
 pub mod positions;
 pub mod setups;
 pub mod tune;
+pub mod ucc;
