@@ -10,6 +10,7 @@ pub mod config;
 pub mod dice;
 pub mod error;
 pub mod game;
+pub mod invariants;
 pub mod perft;
 pub mod record;
 pub mod registry;

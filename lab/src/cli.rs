@@ -211,6 +211,34 @@ pub enum Command {
         #[arg(long)]
         strict: bool,
     },
+    /// Self-play games through the engine at a small node budget, checking
+    /// after every step that positions and views print, parse back and
+    /// hash alike and that no view holds a hidden rank.
+    Soak {
+        /// Game: stratego, barrage, dice, breakthrough, chance-breakthrough.
+        game: String,
+        /// Game option as key=value (repeatable).
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Node budget per move.
+        #[arg(long, default_value_t = 300)]
+        nodes: u64,
+        /// Algorithm and enhancements, as `analyse --algo`.
+        #[arg(long, default_value = "staretc")]
+        algo: String,
+        /// Seed of the games (chance outcomes, Stratego setups).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Steps (decisions and outcomes) after which a game stops.
+        #[arg(long, default_value_t = 3000)]
+        max_steps: usize,
+        /// Worker threads (0: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
     /// List the Stratego and Barrage setup presets (or print one).
     Setups {
         /// Print this preset's setup in full.

@@ -127,6 +127,30 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Setups { name } => commands::setups::run(name.as_deref()),
         Command::Engine => commands::engine::run(),
+        Command::Soak {
+            game,
+            options,
+            games,
+            nodes,
+            algo,
+            seed,
+            max_steps,
+            threads,
+        } => {
+            let kind: GameKind = game.parse().map_err(|e: String| anyhow!(e))?;
+            let mut config = search_args::parse_algo(algo)?;
+            search_args::resolve_params(&mut config, kind.name(), None)?;
+            commands::soak::run(&commands::soak::Soak {
+                kind,
+                options,
+                games: *games,
+                nodes: *nodes,
+                config,
+                seed: *seed,
+                max_steps: *max_steps,
+                threads: *threads,
+            })
+        }
         Command::UccAgent {
             setup,
             seed,

@@ -25,9 +25,9 @@ pub(crate) mod noise;
 mod referee;
 mod results;
 mod run;
-mod seeds;
+pub(crate) mod seeds;
 mod sprt;
-mod starts;
+pub(crate) mod starts;
 mod stats;
 
 use std::io::IsTerminal;

@@ -9,5 +9,6 @@ pub mod perft;
 pub mod play;
 pub mod positions;
 pub mod setups;
+pub mod soak;
 pub mod tune;
 pub mod ucc;
