@@ -21,6 +21,8 @@ pub mod tree;
 pub mod zobrist;
 
 pub use config::GameConfig;
-pub use error::{IllegalMove, ParseError, ParseErrorKind};
+pub use error::{
+    IllegalMove, OptionError, OptionErrorKind, ParseError, ParseErrorKind, UnknownGame,
+};
 pub use game::{Game, Player, Status, Step, Value};
 pub use record::Record;

@@ -1,9 +1,35 @@
 //! Command-line flags, parsed into raw values; `main` turns them into ready
 //! objects in one place.
 
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand};
+use starcut::registry::GameKind;
 
 use crate::search_args::SearchArgs;
+
+/// Game names, checked by clap before anything runs (`--help` lists them).
+pub fn games() -> PossibleValuesParser {
+    PossibleValuesParser::new(GameKind::ALL.map(GameKind::name))
+}
+
+/// An `ALGO[+FLAG...]` name, checked by clap before anything runs.
+pub fn algo(text: &str) -> Result<String, String> {
+    crate::search_args::parse_algo(text)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// A comma-separated list of algorithm names, each checked.
+pub fn algos(text: &str) -> Result<String, String> {
+    let list = crate::commands::bench::split_algos(text);
+    if list.is_empty() {
+        return Err("no configuration given".into());
+    }
+    for a in &list {
+        algo(a)?;
+    }
+    Ok(text.to_string())
+}
 
 /// starcut — a laboratory for search in games with chance.
 #[derive(Parser, Debug)]
@@ -17,6 +43,7 @@ pub struct Cli {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// Game: stratego, barrage, dice, breakthrough, chance-breakthrough.
+    #[arg(value_parser = games())]
     pub game: String,
     /// A position in the game's notation, or `start`.
     pub position: String,
@@ -101,6 +128,7 @@ pub enum Command {
     /// set; with no arguments, the quick benchmark and its node fingerprint.
     Bench {
         /// Game of the position set (with --set).
+        #[arg(value_parser = games())]
         game: Option<String>,
         /// Position set file: one position per line, `#` comments
         /// (repeatable: the sets are joined).
@@ -110,7 +138,7 @@ pub enum Command {
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
         /// Comma-separated configurations (see `analyse --algo`); the first is the baseline.
-        #[arg(long, default_value = "expectimax,star1,star2,staretc")]
+        #[arg(long, default_value = "expectimax,star1,star2,staretc", value_parser = algos)]
         algos: String,
         /// Search depth in decisions (default: 4, or each quick set's own).
         #[arg(long)]
@@ -123,7 +151,7 @@ pub enum Command {
         #[arg(long, value_name = "N")]
         per_set: Option<usize>,
         /// table, csv or json.
-        #[arg(long, default_value = "table")]
+        #[arg(long, default_value = "table", value_parser = ["table", "csv", "json"])]
         format: String,
         /// ChanceProbCut tuning (Schadd, Tables 5.2-5.10): the first
         /// configuration of --algos without and then with ChanceProbCut at
@@ -145,6 +173,7 @@ pub enum Command {
     /// pairs of a position set; write it into a parameter file and plot it.
     Fit {
         /// Game of the position set.
+        #[arg(value_parser = games())]
         game: String,
         /// Position set file (repeatable: the sets are joined).
         #[arg(long, required = true)]
@@ -194,7 +223,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Algorithm and enhancements, as `analyse --algo`.
-        #[arg(long, default_value = "staretc")]
+        #[arg(long, default_value = "staretc", value_parser = algo)]
         algo: String,
         /// Depth limit in decisions (default: 64 with a time or node limit).
         #[arg(long)]
@@ -216,6 +245,7 @@ pub enum Command {
     /// hash alike and that no view holds a hidden rank.
     Soak {
         /// Game: stratego, barrage, dice, breakthrough, chance-breakthrough.
+        #[arg(value_parser = games())]
         game: String,
         /// Game option as key=value (repeatable).
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
@@ -227,7 +257,7 @@ pub enum Command {
         #[arg(long, default_value_t = 300)]
         nodes: u64,
         /// Algorithm and enhancements, as `analyse --algo`.
-        #[arg(long, default_value = "staretc")]
+        #[arg(long, default_value = "staretc", value_parser = algo)]
         algo: String,
         /// Seed of the games (chance outcomes, Stratego setups).
         #[arg(long, default_value_t = 1)]

@@ -18,7 +18,9 @@ use starcut::registry::GameKind;
 use cli::{Cli, Command, GameArgs};
 
 fn kind(args: &GameArgs) -> Result<GameKind> {
-    args.game.parse().map_err(|e: String| anyhow!(e))
+    args.game
+        .parse()
+        .map_err(|e: starcut::UnknownGame| anyhow!(e))
 }
 
 fn run(cli: Cli) -> Result<()> {
@@ -112,7 +114,7 @@ fn run(cli: Cli) -> Result<()> {
             out,
             svg,
         } => {
-            let kind: GameKind = game.parse().map_err(|e: String| anyhow!(e))?;
+            let kind: GameKind = game.parse().map_err(|e: starcut::UnknownGame| anyhow!(e))?;
             kind.visit(commands::fit::Fit {
                 sets: set,
                 options,
@@ -137,7 +139,7 @@ fn run(cli: Cli) -> Result<()> {
             max_steps,
             threads,
         } => {
-            let kind: GameKind = game.parse().map_err(|e: String| anyhow!(e))?;
+            let kind: GameKind = game.parse().map_err(|e: starcut::UnknownGame| anyhow!(e))?;
             let mut config = search_args::parse_algo(algo)?;
             search_args::resolve_params(&mut config, kind.name(), None)?;
             commands::soak::run(&commands::soak::Soak {
@@ -173,8 +175,24 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
+/// Exit status of a usage error (a bad flag or value, before anything runs).
+const EXIT_USAGE: u8 = 2;
+/// Exit status of a bad position, move, outcome or record.
+const EXIT_BAD_INPUT: u8 = 3;
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("starcut: {}", one_line(&e.to_string()));
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -185,7 +203,22 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             eprintln!("starcut: error: {e:#}");
-            ExitCode::FAILURE
+            if e.chain().any(|c| c.is::<position::BadInput>()) {
+                ExitCode::from(EXIT_BAD_INPUT)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
+}
+
+/// clap's message on one line: its lines joined, without the closing
+/// "For more information" hint.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

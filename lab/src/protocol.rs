@@ -112,7 +112,7 @@ impl ToEngine {
                 };
                 let game: GameKind = game
                     .parse()
-                    .map_err(|e: String| ProtocolError::new(line, format!("newgame: {e}")))?;
+                    .map_err(|e| ProtocolError::new(line, format!("newgame: {e}")))?;
                 Ok(ToEngine::NewGame {
                     game,
                     options: options.iter().map(|s| s.to_string()).collect(),

@@ -478,13 +478,13 @@ fn bad_arguments_give_one_clear_error() {
     );
     fails(
         &["match", "chess", "--a", "star2", "--b", "star1"],
-        "unknown game 'chess'",
+        "invalid value 'chess'",
     );
     fails(
         &[
             "match", "barrage", "--a", "star2", "--b", "star1", "--setups", "mine",
         ],
-        "--setups 'mine'",
+        "invalid value 'mine' for '--setups",
     );
     fails(
         &["match-merge", "/nonexistent/x.json"],

@@ -56,14 +56,15 @@ use starts::Start;
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
     /// Game: stratego, barrage, dice, breakthrough, chance-breakthrough.
+    #[arg(value_parser = crate::cli::games())]
     pub game: String,
     /// Engine A: an algorithm with flags, as `analyse --algo` (e.g.
     /// `star2+pvs`), searched in this process; with --a-cmd, sent to that
     /// engine as its `algo` option.
-    #[arg(long, required_unless_present = "a_cmd")]
+    #[arg(long, required_unless_present = "a_cmd", value_parser = crate::cli::algo)]
     pub a: Option<String>,
     /// Engine B, as --a.
-    #[arg(long, required_unless_present = "b_cmd")]
+    #[arg(long, required_unless_present = "b_cmd", value_parser = crate::cli::algo)]
     pub b: Option<String>,
     /// Engine A is this external program speaking the engine protocol
     /// (docs/engine-protocol.md), e.g. `'old/starcut engine'` (words split
@@ -134,7 +135,7 @@ pub struct MatchArgs {
     pub start: String,
     /// Stratego/Barrage starts: `presets` (every ordered pair of the
     /// presets, Arts' design) or `random` (seeded random setups).
-    #[arg(long)]
+    #[arg(long, value_parser = ["presets", "random"])]
     pub setups: Option<String>,
     /// Game option as key=value (repeatable), as for the other commands.
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
@@ -183,7 +184,10 @@ pub struct MergeArgs {
 
 /// `starcut match`.
 pub fn run(args: &MatchArgs) -> Result<()> {
-    let kind: GameKind = args.game.parse().map_err(|e: String| anyhow!(e))?;
+    let kind: GameKind = args
+        .game
+        .parse()
+        .map_err(|e: starcut::UnknownGame| anyhow!(e))?;
     if !(0.0..=1.0).contains(&args.random_moves) {
         bail!("--random-moves {}: must be in [0, 1]", args.random_moves);
     }
@@ -490,7 +494,7 @@ impl GameVisitor for Play<'_> {
                 None => G::start(&game_config)
                     .ok_or_else(|| anyhow!("{} has no start position", self.config.game))?,
                 Some(text) => G::parse_position(&game_config, text)
-                    .map_err(|e| anyhow!("--start {}: {e}", s.label))?,
+                    .map_err(|e| crate::position::bad_input(format!("--start {}: {e}", s.label)))?,
             };
             if !matches!(
                 pos.status(),
