@@ -211,7 +211,13 @@ pub enum Command {
     MatchMerge(crate::commands::matches::MergeArgs),
     /// Speak the starcut engine protocol on stdin/stdout (docs/engine-protocol.md):
     /// other programs, and `match --a-cmd`, play through it.
-    Engine,
+    Engine {
+        /// Search with this starcut binary's `analyse --json` instead (one
+        /// process per move): a release older than the protocol then plays
+        /// matches through it.
+        #[arg(long, value_name = "BINARY")]
+        analyse_with: Option<std::path::PathBuf>,
+    },
     /// Play Stratego as an agent of the UCC 2012 Stratego AI Evaluator
     /// (stdin/stdout, setup lines, moves as `X Y DIRECTION [N]`).
     UccAgent {
@@ -268,6 +274,10 @@ pub enum Command {
         /// Worker threads (0: all cores).
         #[arg(long, default_value_t = 0)]
         threads: usize,
+        /// Probability of a random move instead of the engine's (varies
+        /// the games of Breakthrough, which has no chance).
+        #[arg(long, default_value_t = 0.1)]
+        random_moves: f64,
     },
     /// List the Stratego and Barrage setup presets (or print one).
     Setups {

@@ -128,7 +128,7 @@ fn run(cli: Cli) -> Result<()> {
             })
         }
         Command::Setups { name } => commands::setups::run(name.as_deref()),
-        Command::Engine => commands::engine::run(),
+        Command::Engine { analyse_with } => commands::engine::run(analyse_with.clone()),
         Command::Soak {
             game,
             options,
@@ -138,7 +138,11 @@ fn run(cli: Cli) -> Result<()> {
             seed,
             max_steps,
             threads,
+            random_moves,
         } => {
+            if !(0.0..=1.0).contains(random_moves) {
+                anyhow::bail!("--random-moves {random_moves}: must be in [0, 1]");
+            }
             let kind: GameKind = game.parse().map_err(|e: starcut::UnknownGame| anyhow!(e))?;
             let mut config = search_args::parse_algo(algo)?;
             search_args::resolve_params(&mut config, kind.name(), None)?;
@@ -151,6 +155,7 @@ fn run(cli: Cli) -> Result<()> {
                 seed: *seed,
                 max_steps: *max_steps,
                 threads: *threads,
+                random_moves: *random_moves,
             })
         }
         Command::UccAgent {

@@ -367,3 +367,46 @@ fn the_engine_speaks_the_protocol_over_pipes() {
         "{text}"
     );
 }
+
+#[test]
+fn an_older_build_plays_through_the_analyse_adapter() {
+    // `engine --analyse-with BINARY` drives a build that predates the
+    // protocol through its `analyse --json`. Two identical engines meet the
+    // same dice in both games of a pair, so the games repeat with colours
+    // swapped and every pair scores exactly one point of two.
+    let dir = scratch("adapter");
+    let out = dir.join("a.json");
+    let cmd = format!("'{STARCUT}' engine --analyse-with '{STARCUT}'");
+    let summary = ok(&[
+        "match",
+        "dice",
+        "-o",
+        "size=4",
+        "--a-cmd",
+        &cmd,
+        "--b-cmd",
+        &cmd,
+        "--a",
+        "staretc",
+        "--b",
+        "staretc",
+        "--nodes",
+        "400",
+        "--games",
+        "6",
+        "--threads",
+        "1",
+        "--out",
+        path(&out),
+    ]);
+    let v = load(&out);
+    assert_eq!(
+        v["totals"]["pentanomial"],
+        serde_json::json!([0, 0, 3, 0, 0]),
+        "{summary}"
+    );
+    for g in v["games"].as_array().unwrap() {
+        assert!(g.get("failure").is_none(), "{g}");
+        assert!(g["nodes_a"].as_u64().unwrap() > 0);
+    }
+}

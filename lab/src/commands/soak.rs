@@ -2,13 +2,15 @@
 //! budget, checking the invariants of `starcut::invariants` after every
 //! step (text round trip and hash of the position and of both views, no
 //! hidden rank in a view) and that every move the engine returns is legal.
+//! A share of random moves (`--random-moves`, default 0.1) varies the
+//! games of Breakthrough, which has no chance.
 //! A panic, an illegal move or a broken invariant is reported with its game
 //! and the command fails; otherwise it prints the games, steps and checks.
 
 use std::panic::{self, AssertUnwindSafe};
 
 use anyhow::{anyhow, bail, Context, Result};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use starcut::invariants::{check, Checked};
@@ -30,6 +32,9 @@ pub struct Soak<'a> {
     pub seed: u64,
     pub max_steps: usize,
     pub threads: usize,
+    /// Probability of a uniformly random move instead of the engine's, so
+    /// that games of a game without chance differ.
+    pub random_moves: f64,
 }
 
 /// What one game did.
@@ -188,6 +193,11 @@ fn soak_game<G: Game>(
             }
             Status::Decision => {
                 pos.legal_moves(&mut moves);
+                if soak.random_moves > 0.0 && rng.gen_bool(soak.random_moves) {
+                    pos.play(moves[rng.gen_range(0..moves.len())]);
+                    report.steps += 1;
+                    continue;
+                }
                 let view = pos.observation(pos.to_move());
                 let r = searcher.search(&view, &limits, &clock, &mut NoTrace, &mut |_| {});
                 match r.best {

@@ -8,9 +8,11 @@
 //! `stop` is a flag the search's clock reads: a stopped search ends like a
 //! search whose deadline passed, keeping the last completed iteration.
 
+mod adapter;
 mod session;
 
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -52,6 +54,8 @@ struct Running {
 /// The engine's state between commands.
 #[derive(Default)]
 struct Engine {
+    /// `--analyse-with`: search with that binary's `analyse` (`adapter.rs`).
+    analyse_with: Option<PathBuf>,
     options: EngineOptions,
     game: Option<(GameKind, Vec<String>)>,
     session: Option<Box<dyn Session>>,
@@ -59,16 +63,33 @@ struct Engine {
 }
 
 /// `starcut engine`: serves stdin/stdout until `quit` or the end of input.
-pub fn run() -> Result<()> {
+pub fn run(analyse_with: Option<PathBuf>) -> Result<()> {
+    if let Some(b) = &analyse_with {
+        if !b.is_file() {
+            anyhow::bail!("--analyse-with {}: no such program", b.display());
+        }
+    }
     let stdin = std::io::stdin();
-    serve(stdin.lock(), Out::new(Box::new(std::io::stdout())))
+    serve_with(
+        stdin.lock(),
+        Out::new(Box::new(std::io::stdout())),
+        analyse_with,
+    )
 }
 
 /// Serves the protocol from `input` to `out`. `quit` stops a running
 /// search; the end of input lets it finish (so that a piped script gets
 /// its whole answer).
+#[cfg(test)]
 pub fn serve(input: impl BufRead, out: Out) -> Result<()> {
-    let mut engine = Engine::default();
+    serve_with(input, out, None)
+}
+
+fn serve_with(input: impl BufRead, out: Out, analyse_with: Option<PathBuf>) -> Result<()> {
+    let mut engine = Engine {
+        analyse_with,
+        ..Engine::default()
+    };
     for line in input.lines() {
         let line = line?;
         if line.trim().is_empty() {
@@ -169,7 +190,19 @@ impl Engine {
         let Some((kind, options)) = &self.game else {
             return Ok(());
         };
-        self.session = Some(open(*kind, options, &self.options)?);
+        self.session = Some(match &self.analyse_with {
+            None => open(*kind, options, &self.options)?,
+            Some(binary) => {
+                // The algorithm is checked here; the position by the binary.
+                self.options.search_config(*kind)?;
+                Box::new(adapter::AnalyseSession::new(
+                    binary.clone(),
+                    *kind,
+                    options,
+                    &self.options,
+                ))
+            }
+        });
         Ok(())
     }
 
