@@ -4,6 +4,7 @@
 
 mod cli;
 mod commands;
+mod panics;
 mod position;
 mod protocol;
 mod search_args;

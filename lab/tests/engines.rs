@@ -8,6 +8,13 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+mod common;
+use common::{load, path};
+
+fn scratch(name: &str) -> PathBuf {
+    common::scratch("engines", name)
+}
+
 const STARCUT: &str = env!("CARGO_BIN_EXE_starcut");
 
 fn starcut(args: &[&str]) -> Output {
@@ -25,26 +32,6 @@ fn ok(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("starcut-engines-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn load(file: &Path) -> Value {
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
-    v.as_object_mut().unwrap().remove("wall_ms");
-    for g in v["games"].as_array_mut().unwrap() {
-        g.as_object_mut().unwrap().remove("time_ms");
-    }
-    v
 }
 
 /// The engine command of this very binary.

@@ -7,6 +7,13 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod common;
+use common::{load, path};
+
+fn scratch(name: &str) -> PathBuf {
+    common::scratch("matches", name)
+}
+
 fn starcut(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_starcut"))
         .args(args)
@@ -32,28 +39,6 @@ fn fails(args: &[&str], needle: &str) {
     assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
     assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
     assert_eq!(err.trim().lines().count(), 1, "{args:?}: '{err}'");
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("starcut-matches-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// The result file without its time fields (the only ones that may vary).
-fn load(file: &Path) -> Value {
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
-    v.as_object_mut().unwrap().remove("wall_ms");
-    for g in v["games"].as_array_mut().unwrap() {
-        g.as_object_mut().unwrap().remove("time_ms");
-    }
-    v
 }
 
 /// Runs a match into `dir/name.json` and loads it.

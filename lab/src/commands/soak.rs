@@ -138,11 +138,7 @@ impl GameVisitor for Play<'_> {
                         }))
                         .unwrap_or_else(|payload| {
                             *searcher = Searcher::new(soak.config.clone());
-                            let what = payload
-                                .downcast_ref::<&str>()
-                                .map(|s| s.to_string())
-                                .or_else(|| payload.downcast_ref::<String>().cloned())
-                                .unwrap_or_default();
+                            let what = crate::panics::message(payload.as_ref());
                             GameReport {
                                 problem: Some(format!("panic: {what}")),
                                 ..GameReport::default()

@@ -291,11 +291,7 @@ impl<G: Game> Session for GameSession<G> {
                 }
             }
             Err(payload) => {
-                let what = payload
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
+                let what = crate::panics::message(payload.as_ref());
                 let _ = out.send(&FromEngine::Error(format!("search panicked: {what}")));
                 // Its tables may be half-written.
                 self.searcher = Searcher::with_evaluator(

@@ -110,7 +110,8 @@ impl EloEstimate {
 
 fn signed(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:+.1}")
+        // -0.0 prints as +0.0.
+        format!("{:+.1}", x + 0.0)
     } else if x > 0.0 {
         "+inf".to_string()
     } else if x < 0.0 {

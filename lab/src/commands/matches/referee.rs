@@ -140,11 +140,7 @@ pub fn play<G: Game>(
         }
         Ok(Err(Stop::Error(message))) => (Outcome::Error, Some(message), None, false),
         Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown payload".to_string());
+            let message = crate::panics::message(payload.as_ref());
             for (i, side) in sides.sides.iter_mut().enumerate() {
                 match side {
                     Side::Local(s) => **s = local(settings, i),

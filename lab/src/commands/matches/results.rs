@@ -48,8 +48,17 @@ impl SideConfig {
         }
         let name = match &self.cmd {
             None => self.algo.clone(),
-            Some(cmd) if self.engine_options.is_empty() => format!("'{cmd}'"),
-            Some(cmd) => format!("'{cmd}' [{}]", self.engine_options.join(" ")),
+            Some(cmd) => {
+                let mut options = self.engine_options.clone();
+                if !self.algo.is_empty() {
+                    options.insert(0, format!("algo={}", self.algo));
+                }
+                if options.is_empty() {
+                    format!("'{cmd}'")
+                } else {
+                    format!("'{cmd}' [{}]", options.join(" "))
+                }
+            }
         };
         format!("{name} ({})", limits.join(", "))
     }
