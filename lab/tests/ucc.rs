@@ -64,7 +64,7 @@ fn starcut_plays_itself_through_two_agents_and_a_referee() {
     let mut last: Option<String> = None;
     let mut turns = 0;
     let mut battles = 0;
-    let limit = 160;
+    let limit = 600;
     while turns < limit && truth.status() == Status::Decision {
         let side = truth.to_move();
         let agent = &mut agents[side.index()];
@@ -102,6 +102,14 @@ fn starcut_plays_itself_through_two_agents_and_a_referee() {
         let status = agent.child.wait().unwrap();
         assert!(status.success(), "an agent failed: {status}");
     }
+    eprintln!(
+        "{turns} turns, {battles} battles, {}",
+        match truth.status() {
+            Status::Terminal(Some(p)) => format!("won by {p:?}"),
+            Status::Terminal(None) => "drawn".to_string(),
+            _ => format!("stopped by the referee after {limit} turns"),
+        }
+    );
     assert!(turns >= 20, "{turns} turns");
     assert!(battles > 0, "no battle in {turns} turns");
 }
