@@ -476,3 +476,31 @@ fn bad_arguments_give_one_clear_error() {
         "reading /nonexistent/x.json",
     );
 }
+
+#[test]
+fn both_games_of_a_pair_meet_the_same_dice() {
+    // Identical engines: when both games of a pair draw the same chance
+    // outcomes, the second game repeats the first with the colours
+    // swapped, so every pair scores exactly one point of two.
+    let dir = scratch("pairs");
+    for game in [
+        &["dice", "-o", "size=4"][..],
+        &["chance-breakthrough", "-o", "rows=5,cols=5"][..],
+    ] {
+        let mut args = game.to_vec();
+        args.extend([
+            "--a", "staretc", "--b", "staretc", "--depth", "2", "--games", "10", "--seed", "4",
+        ]);
+        let (v, _) = run_match(&dir, game[0], &args);
+        assert_eq!(
+            v["totals"]["pentanomial"],
+            serde_json::json!([0, 0, 5, 0, 0]),
+            "{game:?}"
+        );
+        let games = v["games"].as_array().unwrap();
+        for pair in games.chunks(2) {
+            assert_eq!(pair[0]["seed"], pair[1]["seed"]);
+            assert_eq!(pair[0]["steps"], pair[1]["steps"], "{pair:?}");
+        }
+    }
+}
