@@ -4,35 +4,18 @@
 //! `starcut engine`, as the external engine.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
 mod common;
-use common::{load, path};
+use common::{load, ok, path, starcut};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch("engines", name)
 }
 
 const STARCUT: &str = env!("CARGO_BIN_EXE_starcut");
-
-fn starcut(args: &[&str]) -> Output {
-    Command::new(STARCUT)
-        .args(args)
-        .output()
-        .expect("the starcut binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = starcut(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// The engine command of this very binary.
 fn engine_cmd() -> String {

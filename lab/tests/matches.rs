@@ -3,32 +3,14 @@
 //! replayable records and clear errors for bad arguments.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
 mod common;
-use common::{load, path};
+use common::{load, ok, path, starcut};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch("matches", name)
-}
-
-fn starcut(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_starcut"))
-        .args(args)
-        .output()
-        .expect("the starcut binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = starcut(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// Must fail with one line on stderr mentioning `needle`, never a panic.

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 use serde_json::Value;
 
@@ -25,4 +26,23 @@ pub fn load(file: &Path) -> Value {
         g.as_object_mut().unwrap().remove("time_ms");
     }
     v
+}
+
+/// Runs the starcut binary under test.
+pub fn starcut(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_starcut"))
+        .args(args)
+        .output()
+        .expect("the starcut binary runs")
+}
+
+/// Runs starcut, which must succeed; returns its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let out = starcut(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
