@@ -21,6 +21,9 @@ cargo build -p starcut-engine --target wasm32-unknown-unknown --locked
 step "documentation builds without warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
 
+step "fuzzing: every target for a few seconds from the kept seeds (fuzz/seeds)"
+scripts/fuzz.sh all 8
+
 if [ -x scripts/test-web.sh ]; then
   step "browser tests (headless Chromium)"
   scripts/test-web.sh

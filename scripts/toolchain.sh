@@ -5,6 +5,7 @@ TRUNK_VERSION="0.22.1"
 WASM_BINDGEN_VERSION="0.2.130"
 PLAYWRIGHT_VERSION="1.65.1"
 BINARYEN_VERSION="132.0.0"
+CARGO_FUZZ_VERSION="0.13.2"
 
 export PATH="$HOME/.cargo/bin:$PWD/tests/e2e/node_modules/.bin:$PATH"
 
@@ -32,6 +33,24 @@ install_wasm_bindgen() {
   fi
 }
 
+install_cargo_fuzz() {
+  if ! cargo fuzz --version 2>/dev/null | grep -qF "$CARGO_FUZZ_VERSION"; then
+    log "building cargo-fuzz $CARGO_FUZZ_VERSION from crates.io (about 2 minutes)"
+    cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked
+  fi
+}
+
+install_gnu_parallel() {
+  # For the test that runs match shards through GNU parallel (docs/cluster.md).
+  if ! command -v parallel >/dev/null; then
+    log "installing GNU parallel from Debian"
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq parallel >/dev/null
+  fi
+}
+
 install_chromium() {
   if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     log "installing chromium and chromium-driver from Debian"
@@ -53,6 +72,8 @@ install_node_packages() {
 
 install_all() {
   install_wasm_target
+  install_cargo_fuzz
+  install_gnu_parallel
   install_chromium
   install_node_packages
   install_wasm_bindgen

@@ -1,5 +1,7 @@
 //! Game settings that the position text does not carry.
 
+use crate::error::{OptionError, OptionErrorKind};
+
 /// A game's configuration, settable by `key=value` options from the command
 /// line, the web app and saved games.
 pub trait GameConfig {
@@ -7,27 +9,47 @@ pub trait GameConfig {
     fn options() -> &'static [(&'static str, &'static str)];
 
     /// Sets one option; the error names the option and what is wrong.
+    ///
+    /// The error is text so that every game (and the tests' games) shares
+    /// one signature; [`GameConfig::set_options`] gives it a type.
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), String>;
 
     /// Sets every option of a `key=value,key=value` list.
-    fn set_options(&mut self, list: &str) -> Result<(), String> {
+    ///
+    /// # Errors
+    /// An item that is not `key=value`, an unknown option or a bad value,
+    /// naming the option.
+    fn set_options(&mut self, list: &str) -> Result<(), OptionError> {
         for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (key, value) = item
-                .split_once('=')
-                .ok_or_else(|| format!("option '{item}': expected key=value"))?;
-            self.set_option(key.trim(), value.trim())?;
+            let (key, value) = item.split_once('=').ok_or_else(|| {
+                OptionError::new(OptionErrorKind::NotKeyValue, item, "expected key=value")
+            })?;
+            let key = key.trim();
+            self.set_option(key, value.trim())
+                .map_err(|message| OptionError::from_message(key, message))?;
         }
         Ok(())
     }
 }
 
 /// Parses an integer option within `lo..=hi`, naming the option on error.
-pub fn int_option(key: &str, value: &str, lo: i64, hi: i64) -> Result<i64, String> {
-    let v: i64 = value
-        .parse()
-        .map_err(|_| format!("option '{key}': '{value}' is not a whole number"))?;
+///
+/// # Errors
+/// A value that is not a whole number, or outside `lo..=hi`.
+pub fn int_option(key: &str, value: &str, lo: i64, hi: i64) -> Result<i64, OptionError> {
+    let v: i64 = value.parse().map_err(|_| {
+        OptionError::new(
+            OptionErrorKind::BadValue,
+            key,
+            format!("'{value}' is not a whole number"),
+        )
+    })?;
     if v < lo || v > hi {
-        return Err(format!("option '{key}': {v} is outside {lo}..={hi}"));
+        return Err(OptionError::new(
+            OptionErrorKind::OutOfRange,
+            key,
+            format!("{v} is outside {lo}..={hi}"),
+        ));
     }
     Ok(v)
 }

@@ -1,4 +1,5 @@
-//! Error types of the notations and of move input.
+//! Error types of the notations, of move input, of game options and of
+//! game names.
 //!
 //! Parse errors (the text is not a well-formed position) are distinct from
 //! illegal-move errors (the text names a move that cannot be played here).
@@ -80,3 +81,102 @@ impl fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
+
+/// What is wrong with a game option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum OptionErrorKind {
+    /// An item of an option list is not `key=value`.
+    NotKeyValue,
+    /// The game has no such option.
+    Unknown,
+    /// The value is not of the option's type (a number, true/false, ...).
+    BadValue,
+    /// The value is outside the option's range.
+    OutOfRange,
+}
+
+/// A game option (`key=value`) that cannot be set. `option` names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError {
+    pub kind: OptionErrorKind,
+    /// The option's key (or the whole item when it is not `key=value`).
+    pub option: String,
+    pub detail: String,
+}
+
+impl OptionError {
+    pub fn new(
+        kind: OptionErrorKind,
+        option: impl Into<String>,
+        detail: impl Into<String>,
+    ) -> Self {
+        OptionError {
+            kind,
+            option: option.into(),
+            detail: detail.into(),
+        }
+    }
+
+    /// Wraps the text error of a [`GameConfig::set_option`] (whose
+    /// signature implementors share) as an error of option `key`.
+    ///
+    /// [`GameConfig::set_option`]: crate::GameConfig::set_option
+    pub fn from_message(key: &str, message: String) -> Self {
+        let prefix = format!("option '{key}': ");
+        let detail = message
+            .strip_prefix(&prefix)
+            .unwrap_or(&message)
+            .to_string();
+        let kind = if detail.contains("unknown option") || detail.contains("has no options") {
+            OptionErrorKind::Unknown
+        } else if detail.contains("outside") {
+            OptionErrorKind::OutOfRange
+        } else {
+            OptionErrorKind::BadValue
+        };
+        OptionError::new(kind, key, detail)
+    }
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "option '{}': {}", self.option, self.detail)
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// For the implementations of [`GameConfig::set_option`], whose errors
+/// are text, so that they can use `?` on typed helpers such as
+/// [`int_option`](crate::config::int_option).
+///
+/// [`GameConfig::set_option`]: crate::GameConfig::set_option
+impl From<OptionError> for String {
+    fn from(e: OptionError) -> String {
+        e.to_string()
+    }
+}
+
+/// A game name that is not one of starcut's games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame {
+    pub name: String,
+}
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<_> = crate::registry::GameKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect();
+        write!(
+            f,
+            "unknown game '{}' (games: {})",
+            self.name,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}

@@ -10,6 +10,7 @@ pub mod config;
 pub mod dice;
 pub mod error;
 pub mod game;
+pub mod invariants;
 pub mod perft;
 pub mod record;
 pub mod registry;
@@ -20,6 +21,8 @@ pub mod tree;
 pub mod zobrist;
 
 pub use config::GameConfig;
-pub use error::{IllegalMove, ParseError, ParseErrorKind};
+pub use error::{
+    IllegalMove, OptionError, OptionErrorKind, ParseError, ParseErrorKind, UnknownGame,
+};
 pub use game::{Game, Player, Status, Step, Value};
 pub use record::Record;

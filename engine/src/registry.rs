@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::breakthrough::{Breakthrough, BreakthroughConfig};
 use crate::dice::{Dice, DiceConfig};
+use crate::error::UnknownGame;
 use crate::game::Game;
 use crate::stratego::{Stratego, StrategoConfig, Variant};
 
@@ -106,12 +107,11 @@ impl fmt::Display for GameKind {
 }
 
 impl FromStr for GameKind {
-    type Err = String;
+    type Err = UnknownGame;
 
-    fn from_str(s: &str) -> Result<Self, String> {
-        GameKind::from_name(s).ok_or_else(|| {
-            let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            format!("unknown game '{s}' (games: {})", names.join(", "))
+    fn from_str(s: &str) -> Result<Self, UnknownGame> {
+        GameKind::from_name(s).ok_or_else(|| UnknownGame {
+            name: s.to_string(),
         })
     }
 }
@@ -136,7 +136,7 @@ mod tests {
             assert_eq!(serde_json::from_str::<GameKind>(&json).unwrap(), kind);
         }
         assert_eq!(GameKind::from_name("chess"), None);
-        let err = "chess".parse::<GameKind>().unwrap_err();
+        let err = "chess".parse::<GameKind>().unwrap_err().to_string();
         assert!(err.contains("chess") && err.contains("stratego"), "{err}");
     }
 }

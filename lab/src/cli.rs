@@ -1,9 +1,35 @@
 //! Command-line flags, parsed into raw values; `main` turns them into ready
 //! objects in one place.
 
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand};
+use starcut::registry::GameKind;
 
 use crate::search_args::SearchArgs;
+
+/// Game names, checked by clap before anything runs (`--help` lists them).
+pub fn games() -> PossibleValuesParser {
+    PossibleValuesParser::new(GameKind::ALL.map(GameKind::name))
+}
+
+/// An `ALGO[+FLAG...]` name, checked by clap before anything runs.
+pub fn algo(text: &str) -> Result<String, String> {
+    crate::search_args::parse_algo(text)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// A comma-separated list of algorithm names, each checked.
+pub fn algos(text: &str) -> Result<String, String> {
+    let list = crate::commands::bench::split_algos(text);
+    if list.is_empty() {
+        return Err("no configuration given".into());
+    }
+    for a in &list {
+        algo(a)?;
+    }
+    Ok(text.to_string())
+}
 
 /// starcut — a laboratory for search in games with chance.
 #[derive(Parser, Debug)]
@@ -17,6 +43,7 @@ pub struct Cli {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// Game: stratego, barrage, dice, breakthrough, chance-breakthrough.
+    #[arg(value_parser = games())]
     pub game: String,
     /// A position in the game's notation, or `start`.
     pub position: String,
@@ -101,6 +128,7 @@ pub enum Command {
     /// set; with no arguments, the quick benchmark and its node fingerprint.
     Bench {
         /// Game of the position set (with --set).
+        #[arg(value_parser = games())]
         game: Option<String>,
         /// Position set file: one position per line, `#` comments
         /// (repeatable: the sets are joined).
@@ -110,7 +138,7 @@ pub enum Command {
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
         /// Comma-separated configurations (see `analyse --algo`); the first is the baseline.
-        #[arg(long, default_value = "expectimax,star1,star2,staretc")]
+        #[arg(long, default_value = "expectimax,star1,star2,staretc", value_parser = algos)]
         algos: String,
         /// Search depth in decisions (default: 4, or each quick set's own).
         #[arg(long)]
@@ -123,7 +151,7 @@ pub enum Command {
         #[arg(long, value_name = "N")]
         per_set: Option<usize>,
         /// table, csv or json.
-        #[arg(long, default_value = "table")]
+        #[arg(long, default_value = "table", value_parser = ["table", "csv", "json"])]
         format: String,
         /// ChanceProbCut tuning (Schadd, Tables 5.2-5.10): the first
         /// configuration of --algos without and then with ChanceProbCut at
@@ -145,6 +173,7 @@ pub enum Command {
     /// pairs of a position set; write it into a parameter file and plot it.
     Fit {
         /// Game of the position set.
+        #[arg(value_parser = games())]
         game: String,
         /// Position set file (repeatable: the sets are joined).
         #[arg(long, required = true)]
@@ -180,6 +209,76 @@ pub enum Command {
     Match(Box<crate::commands::matches::MatchArgs>),
     /// Merge the result files of `match --shard` runs and print the summary.
     MatchMerge(crate::commands::matches::MergeArgs),
+    /// Speak the starcut engine protocol on stdin/stdout (docs/engine-protocol.md):
+    /// other programs, and `match --a-cmd`, play through it.
+    Engine {
+        /// Search with this starcut binary's `analyse --json` instead (one
+        /// process per move): a release older than the protocol then plays
+        /// matches through it.
+        #[arg(long, value_name = "BINARY")]
+        analyse_with: Option<std::path::PathBuf>,
+    },
+    /// Play Stratego as an agent of the UCC 2012 Stratego AI Evaluator
+    /// (stdin/stdout, setup lines, moves as `X Y DIRECTION [N]`).
+    UccAgent {
+        /// `random` (with --seed), a preset (`arts-3`..`arts-11`), or four
+        /// setup lines joined by `/`, as Red writes them (back row first).
+        #[arg(long, default_value = "random")]
+        setup: String,
+        /// Seed of a random setup.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Algorithm and enhancements, as `analyse --algo`.
+        #[arg(long, default_value = "staretc", value_parser = algo)]
+        algo: String,
+        /// Depth limit in decisions (default: 64 with a time or node limit).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Node budget per move.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Milliseconds per move (default 1000 when neither --depth nor
+        /// --nodes is given; the manager's default limit is 2 s).
+        #[arg(long)]
+        time: Option<f64>,
+        /// End with an error when the manager's board or an outcome
+        /// disagrees with the agent's view (default: a warning on stderr).
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Self-play games through the engine at a small node budget, checking
+    /// after every step that positions and views print, parse back and
+    /// hash alike and that no view holds a hidden rank.
+    Soak {
+        /// Game: stratego, barrage, dice, breakthrough, chance-breakthrough.
+        #[arg(value_parser = games())]
+        game: String,
+        /// Game option as key=value (repeatable).
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Node budget per move.
+        #[arg(long, default_value_t = 300)]
+        nodes: u64,
+        /// Algorithm and enhancements, as `analyse --algo`.
+        #[arg(long, default_value = "staretc", value_parser = algo)]
+        algo: String,
+        /// Seed of the games (chance outcomes, Stratego setups).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Steps (decisions and outcomes) after which a game stops.
+        #[arg(long, default_value_t = 3000)]
+        max_steps: usize,
+        /// Worker threads (0: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Probability of a random move instead of the engine's (varies
+        /// the games of Breakthrough, which has no chance).
+        #[arg(long, default_value_t = 0.1)]
+        random_moves: f64,
+    },
     /// List the Stratego and Barrage setup presets (or print one).
     Setups {
         /// Print this preset's setup in full.

@@ -4,7 +4,9 @@
 
 mod cli;
 mod commands;
+mod panics;
 mod position;
+mod protocol;
 mod search_args;
 mod svg;
 
@@ -17,7 +19,9 @@ use starcut::registry::GameKind;
 use cli::{Cli, Command, GameArgs};
 
 fn kind(args: &GameArgs) -> Result<GameKind> {
-    args.game.parse().map_err(|e: String| anyhow!(e))
+    args.game
+        .parse()
+        .map_err(|e: starcut::UnknownGame| anyhow!(e))
 }
 
 fn run(cli: Cli) -> Result<()> {
@@ -111,7 +115,7 @@ fn run(cli: Cli) -> Result<()> {
             out,
             svg,
         } => {
-            let kind: GameKind = game.parse().map_err(|e: String| anyhow!(e))?;
+            let kind: GameKind = game.parse().map_err(|e: starcut::UnknownGame| anyhow!(e))?;
             kind.visit(commands::fit::Fit {
                 sets: set,
                 options,
@@ -125,11 +129,76 @@ fn run(cli: Cli) -> Result<()> {
             })
         }
         Command::Setups { name } => commands::setups::run(name.as_deref()),
+        Command::Engine { analyse_with } => commands::engine::run(analyse_with.clone()),
+        Command::Soak {
+            game,
+            options,
+            games,
+            nodes,
+            algo,
+            seed,
+            max_steps,
+            threads,
+            random_moves,
+        } => {
+            if !(0.0..=1.0).contains(random_moves) {
+                anyhow::bail!("--random-moves {random_moves}: must be in [0, 1]");
+            }
+            let kind: GameKind = game.parse().map_err(|e: starcut::UnknownGame| anyhow!(e))?;
+            let mut config = search_args::parse_algo(algo)?;
+            search_args::resolve_params(&mut config, kind.name(), None)?;
+            commands::soak::run(&commands::soak::Soak {
+                kind,
+                options,
+                games: *games,
+                nodes: *nodes,
+                config,
+                seed: *seed,
+                max_steps: *max_steps,
+                threads: *threads,
+                random_moves: *random_moves,
+            })
+        }
+        Command::UccAgent {
+            setup,
+            seed,
+            algo,
+            depth,
+            nodes,
+            time,
+            strict,
+        } => {
+            let mut config = search_args::parse_algo(algo)?;
+            search_args::resolve_params(&mut config, "stratego", None)?;
+            let time = time.or((depth.is_none() && nodes.is_none()).then_some(1000.0));
+            let limits = starcut::search::Limits {
+                depth: depth.unwrap_or(64),
+                deadline_ms: time,
+                max_nodes: *nodes,
+            };
+            commands::ucc::run(setup, *seed, config, limits, *strict)
+        }
     }
 }
 
+/// Exit status of a usage error (a bad flag or value, before anything runs).
+const EXIT_USAGE: u8 = 2;
+/// Exit status of a bad position, move, outcome or record.
+const EXIT_BAD_INPUT: u8 = 3;
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("starcut: {}", one_line(&e.to_string()));
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -140,7 +209,22 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             eprintln!("starcut: error: {e:#}");
-            ExitCode::FAILURE
+            if e.chain().any(|c| c.is::<position::BadInput>()) {
+                ExitCode::from(EXIT_BAD_INPUT)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
+}
+
+/// clap's message on one line: its lines joined, without the closing
+/// "For more information" hint.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

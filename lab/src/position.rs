@@ -1,8 +1,28 @@
 //! Turning the command line's game, options, position and steps into a
 //! ready position, with errors that name the offending token.
 
+use std::fmt;
+
 use anyhow::{anyhow, Result};
 use starcut::{Game, GameConfig, Step};
+
+/// A position, move, outcome or record that is not valid: the program
+/// exits with its own status for it (see `main`).
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+impl fmt::Display for BadInput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+/// An error of bad input with this message.
+pub fn bad_input(message: String) -> anyhow::Error {
+    anyhow::Error::new(BadInput(message))
+}
 
 use crate::cli::GameArgs;
 
@@ -19,7 +39,7 @@ pub fn position<G: Game>(config: &G::Config, text: &str, game: &str) -> Result<G
     if text == "start" {
         return G::start(config).ok_or_else(|| anyhow!("{game} has no start position"));
     }
-    G::parse_position(config, text).map_err(|e| anyhow!("position: {e}"))
+    G::parse_position(config, text).map_err(|e| bad_input(format!("position: {e}")))
 }
 
 /// Plays `steps` from `pos`, checking each; returns the steps played.
@@ -31,7 +51,7 @@ pub fn play_steps<G: Game>(
     for (i, token) in steps.iter().enumerate() {
         let step = pos
             .parse_step(token)
-            .map_err(|e| anyhow!("step {} {e}", i + 1))?;
+            .map_err(|e| bad_input(format!("step {} {e}", i + 1)))?;
         pos.apply_step(step);
         played.push(step);
     }

@@ -38,13 +38,13 @@ pub struct SearchArgs {
     /// (ProbCut at decision nodes; both use the game's
     /// assets/params/chanceprobcut-GAME.json, with the file's t or T), mc /
     /// mc=M,C,R (Multi-Cut).
-    #[arg(long, default_value = "staretc")]
+    #[arg(long, default_value = "staretc", value_parser = crate::cli::algo)]
     pub algo: String,
     /// Star2.5/StarETC probing factor h (moves probed per outcome).
     #[arg(long)]
     pub probe: Option<u32>,
     /// Probing order for h > 1: cyclic or sequential.
-    #[arg(long)]
+    #[arg(long, value_parser = ["cyclic", "sequential"])]
     pub probing: Option<String>,
     /// Transposition table size in MiB.
     #[arg(long)]

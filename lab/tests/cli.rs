@@ -138,7 +138,7 @@ fn play_replays_its_own_record() {
 
 #[test]
 fn bad_input_names_the_problem() {
-    fails(&["perft", "chess", "start", "1"], "unknown game 'chess'");
+    fails(&["perft", "chess", "start", "1"], "invalid value 'chess'");
     fails(&["perft", "dice", "5/5/5/5 c", "1"], "row 4");
     fails(&["moves", "dice", "5/5/5/5/5 x"], "side to move");
     fails(&["moves", "dice", "start", "3", "c9"], "'c9'");
@@ -532,4 +532,33 @@ fn fit_writes_the_model_and_plot_alike_on_any_thread_count_and_merges() {
     assert_eq!(depths, [3, 4], "{merged}");
     assert_eq!(merged["models"][0], one["models"][0]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn usage_errors_and_bad_positions_have_their_own_exit_codes() {
+    // Usage errors (2) are found by the argument parser, before any
+    // command runs: `bench --format xml` no longer searches first.
+    let code = |args: &[&str]| starcut(args).status.code();
+    assert_eq!(code(&["bench", "--format", "xml"]), Some(2));
+    assert_eq!(code(&["bench", "--algos", "star1,star9"]), Some(2));
+    assert_eq!(code(&["perft", "chess", "start", "1"]), Some(2));
+    assert_eq!(
+        code(&["analyse", "dice", "start", "--algo", "star9"]),
+        Some(2)
+    );
+    assert_eq!(
+        code(&["analyse", "dice", "start", "--probing", "random"]),
+        Some(2)
+    );
+    assert_eq!(
+        code(&["match", "barrage", "--a", "star1", "--b", "star2", "--setups", "mine"]),
+        Some(2)
+    );
+    // Bad positions, moves and outcomes (3).
+    assert_eq!(code(&["perft", "dice", "5/5/5/5 c", "1"]), Some(3));
+    assert_eq!(code(&["moves", "dice", "start", "7"]), Some(3));
+    assert_eq!(code(&["analyse", "stratego", "start", "e1e2"]), Some(3));
+    // Anything else (1).
+    assert_eq!(code(&["match-merge", "/nonexistent/x.json"]), Some(1));
+    fails(&["bench", "--format", "xml"], "invalid value 'xml'");
 }

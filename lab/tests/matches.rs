@@ -3,25 +3,14 @@
 //! replayable records and clear errors for bad arguments.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn starcut(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_starcut"))
-        .args(args)
-        .output()
-        .expect("the starcut binary runs")
-}
+mod common;
+use common::{load, ok, path, starcut};
 
-fn ok(args: &[&str]) -> String {
-    let out = starcut(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+fn scratch(name: &str) -> PathBuf {
+    common::scratch("matches", name)
 }
 
 /// Must fail with one line on stderr mentioning `needle`, never a panic.
@@ -32,28 +21,6 @@ fn fails(args: &[&str], needle: &str) {
     assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
     assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
     assert_eq!(err.trim().lines().count(), 1, "{args:?}: '{err}'");
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("starcut-matches-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// The result file without its time fields (the only ones that may vary).
-fn load(file: &Path) -> Value {
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
-    v.as_object_mut().unwrap().remove("wall_ms");
-    for g in v["games"].as_array_mut().unwrap() {
-        g.as_object_mut().unwrap().remove("time_ms");
-    }
-    v
 }
 
 /// Runs a match into `dir/name.json` and loads it.
@@ -478,16 +445,44 @@ fn bad_arguments_give_one_clear_error() {
     );
     fails(
         &["match", "chess", "--a", "star2", "--b", "star1"],
-        "unknown game 'chess'",
+        "invalid value 'chess'",
     );
     fails(
         &[
             "match", "barrage", "--a", "star2", "--b", "star1", "--setups", "mine",
         ],
-        "--setups 'mine'",
+        "invalid value 'mine' for '--setups",
     );
     fails(
         &["match-merge", "/nonexistent/x.json"],
         "reading /nonexistent/x.json",
     );
+}
+
+#[test]
+fn both_games_of_a_pair_meet_the_same_dice() {
+    // Identical engines: when both games of a pair draw the same chance
+    // outcomes, the second game repeats the first with the colours
+    // swapped, so every pair scores exactly one point of two.
+    let dir = scratch("pairs");
+    for game in [
+        &["dice", "-o", "size=4"][..],
+        &["chance-breakthrough", "-o", "rows=5,cols=5"][..],
+    ] {
+        let mut args = game.to_vec();
+        args.extend([
+            "--a", "staretc", "--b", "staretc", "--depth", "2", "--games", "10", "--seed", "4",
+        ]);
+        let (v, _) = run_match(&dir, game[0], &args);
+        assert_eq!(
+            v["totals"]["pentanomial"],
+            serde_json::json!([0, 0, 5, 0, 0]),
+            "{game:?}"
+        );
+        let games = v["games"].as_array().unwrap();
+        for pair in games.chunks(2) {
+            assert_eq!(pair[0]["seed"], pair[1]["seed"]);
+            assert_eq!(pair[0]["steps"], pair[1]["steps"], "{pair:?}");
+        }
+    }
 }

@@ -60,40 +60,69 @@ impl Breakthrough {
     }
 
     /// Checks a move, saying why it is illegal.
-    pub(super) fn check_move(&self, mv: BreakthroughMove) -> Result<(), String> {
+    pub(super) fn check_move(&self, mv: BreakthroughMove) -> Result<(), Refusal> {
         match self.status() {
             Status::Decision => {}
-            Status::Chance => return Err("the dice are pending: a roll outcome is expected".into()),
-            Status::Terminal(_) => return Err("the game is over".into()),
+            Status::Chance => return Err(Refusal::RollPending),
+            Status::Terminal(_) => return Err(Refusal::GameOver),
         }
         let (from, to) = match mv {
             BreakthroughMove::Roll if self.chance => return Ok(()),
-            BreakthroughMove::Roll => return Err("plain breakthrough has no roll".into()),
+            BreakthroughMove::Roll => return Err(Refusal::NoRoll),
             BreakthroughMove::Step { from, to } => (from, to),
         };
         let on_board = |sq: u8| sq < 64 && self.board() & (1u64 << sq) != 0;
         if !on_board(from) || !on_board(to) {
-            return Err("square off the board".into());
+            return Err(Refusal::OffBoard);
         }
         let p = self.to_move;
         let own = self.pieces[p.index()];
         let opp = self.pieces[p.other().index()];
         if own & (1u64 << from) == 0 {
-            let colour = if p == Player::First { "white" } else { "black" };
-            return Err(format!("no {colour} piece on the start square"));
+            return Err(Refusal::NoPiece(p));
         }
         let forward: i16 = if p == Player::First { 1 } else { -1 };
         let dr = (to >> 3) as i16 - (from >> 3) as i16;
         let dc = (to & 7) as i16 - (from & 7) as i16;
         if dr != forward || dc.abs() > 1 {
-            return Err("a piece moves one square straight or diagonally forward".into());
+            return Err(Refusal::NotForward);
         }
         if own & (1u64 << to) != 0 {
-            return Err("the target square holds an own piece".into());
+            return Err(Refusal::OwnPiece);
         }
         if dc == 0 && opp & (1u64 << to) != 0 {
-            return Err("a straight move cannot capture".into());
+            return Err(Refusal::StraightCapture);
         }
         Ok(())
+    }
+}
+
+/// Why a Breakthrough move is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Refusal {
+    RollPending,
+    GameOver,
+    NoRoll,
+    OffBoard,
+    /// No piece of this player on the start square.
+    NoPiece(Player),
+    NotForward,
+    OwnPiece,
+    StraightCapture,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Refusal::RollPending => "the dice are pending: a roll outcome is expected",
+            Refusal::GameOver => "the game is over",
+            Refusal::NoRoll => "plain breakthrough has no roll",
+            Refusal::OffBoard => "square off the board",
+            Refusal::NoPiece(Player::First) => "no white piece on the start square",
+            Refusal::NoPiece(Player::Second) => "no black piece on the start square",
+            Refusal::NotForward => "a piece moves one square straight or diagonally forward",
+            Refusal::OwnPiece => "the target square holds an own piece",
+            Refusal::StraightCapture => "a straight move cannot capture",
+        })
     }
 }

@@ -320,7 +320,7 @@ impl Breakthrough {
             }
         };
         self.check_move(mv)
-            .map_err(|reason| IllegalMove::new(text, reason))?;
+            .map_err(|reason| IllegalMove::new(text, reason.to_string()))?;
         Ok(mv)
     }
 

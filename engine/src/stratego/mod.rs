@@ -37,6 +37,7 @@ mod position;
 mod rank;
 pub mod setups;
 mod square;
+pub mod ucc;
 mod view;
 
 pub use battle::{battle, BattleResult};

@@ -117,8 +117,9 @@ impl GameVisitor for BenchSet<'_> {
         }
         let mut positions = Vec::with_capacity(self.positions.len());
         for (i, text) in self.positions.iter().enumerate() {
-            let pos = G::parse_position(&config, text)
-                .map_err(|e| anyhow!("{} position {}: {e}", self.source, i + 1))?;
+            let pos = G::parse_position(&config, text).map_err(|e| {
+                crate::position::bad_input(format!("{} position {}: {e}", self.source, i + 1))
+            })?;
             if matches!(pos.status(), Status::Terminal(_)) {
                 bail!("{} position {}: the game is over", self.source, i + 1);
             }
@@ -320,7 +321,7 @@ pub fn run(b: Bench<'_>) -> Result<()> {
             .iter()
             .map(|&(g, f, n, d)| {
                 Ok((
-                    g.parse().map_err(|e: String| anyhow!(e))?,
+                    g.parse().map_err(|e: starcut::UnknownGame| anyhow!(e))?,
                     vec![positions_dir().join(f)],
                     b.limit.unwrap_or(n),
                     b.depth.unwrap_or(d),
@@ -328,7 +329,7 @@ pub fn run(b: Bench<'_>) -> Result<()> {
             })
             .collect::<Result<_>>()?,
         (Some(g), false) => vec![(
-            g.parse().map_err(|e: String| anyhow!(e))?,
+            g.parse().map_err(|e: starcut::UnknownGame| anyhow!(e))?,
             b.sets.to_vec(),
             b.limit.unwrap_or(usize::MAX),
             b.depth.unwrap_or(4),

@@ -151,8 +151,9 @@ impl GameVisitor for Fit<'_> {
         for set in self.sets {
             let texts = read_set(set)?;
             for (i, text) in texts.iter().enumerate() {
-                let pos = G::parse_position(&config, text)
-                    .map_err(|e| anyhow!("{} position {}: {e}", set.display(), i + 1))?;
+                let pos = G::parse_position(&config, text).map_err(|e| {
+                    crate::position::bad_input(format!("{} position {}: {e}", set.display(), i + 1))
+                })?;
                 positions.push(pos);
             }
             names.push(

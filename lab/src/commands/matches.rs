@@ -3,24 +3,38 @@
 //! (Schadd 5.5, 5.9, 5.11; Arts 6.14, 6.15).
 //!
 //! Every start is played twice, A first then A second, so the first-move
-//! advantage cancels. Game `i` (0-based) uses start `i / 2` and A moves
-//! first when `i` is even; its chance outcomes and random moves come from
-//! its own seed, derived from (match seed, i), and its engines start with
-//! empty tables. So the results are identical on re-run, whatever the
-//! number of threads or the sharding — provided the engines are limited by
-//! depth or nodes (a `--time` limit depends on the machine's speed).
+//! advantage cancels. Games `2k` and `2k + 1` (a pair) use start `k`, and A
+//! moves first in the even one; both take their chance outcomes and random
+//! moves from the pair's seed, derived from (match seed, k), so in Dice and
+//! ChanceBreakthrough both games of a pair meet the same dice (as far as
+//! the games run alike), and in Stratego the same pair of setups. Each
+//! game's engines start with empty tables. So the results are identical on
+//! re-run, whatever the number of threads or the sharding — provided the
+//! engines are limited by depth or nodes (a `--time` limit depends on the
+//! machine's speed).
+//!
+//! An engine is a configuration of this binary searched in process
+//! (`--a ALGO`), or an external program speaking the engine protocol
+//! (`--a-cmd 'old/starcut engine'`, `referee.rs`). Results are counted per
+//! game and per pair (pentanomial, Elo, LOS; `elo.rs`), and an SPRT
+//! (`sprt.rs`) stops the match when it is decided.
 
-mod noise;
+mod elo;
+mod external;
+pub(crate) mod noise;
+mod referee;
 mod results;
 mod run;
-mod seeds;
-mod starts;
+pub(crate) mod seeds;
+mod sprt;
+pub(crate) mod starts;
 mod stats;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
@@ -31,21 +45,50 @@ use starcut::search::Limits;
 use starcut::{Game, GameConfig, Player};
 
 use crate::search_args::{parse_algo, resolve_params};
+use external::EngineCommand;
+use referee::{ExternalSettings, Sides};
 use results::{MatchConfig, MatchResults, Outcome, Shard, SideConfig};
 use run::{Engines, Job, Settings};
+use sprt::Sprt;
 use starts::Start;
 
 /// Flags of `starcut match`.
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
     /// Game: stratego, barrage, dice, breakthrough, chance-breakthrough.
+    #[arg(value_parser = crate::cli::games())]
     pub game: String,
-    /// Engine A: an algorithm with flags, as `analyse --algo` (e.g. `star2+pvs`).
-    #[arg(long)]
-    pub a: String,
+    /// Engine A: an algorithm with flags, as `analyse --algo` (e.g.
+    /// `star2+pvs`), searched in this process; with --a-cmd, sent to that
+    /// engine as its `algo` option.
+    #[arg(long, required_unless_present = "a_cmd", value_parser = crate::cli::algo)]
+    pub a: Option<String>,
     /// Engine B, as --a.
-    #[arg(long)]
-    pub b: String,
+    #[arg(long, required_unless_present = "b_cmd", value_parser = crate::cli::algo)]
+    pub b: Option<String>,
+    /// Engine A is this external program speaking the engine protocol
+    /// (docs/engine-protocol.md), e.g. `'old/starcut engine'` (words split
+    /// as a shell does, with quotes).
+    #[arg(long, value_name = "COMMAND")]
+    pub a_cmd: Option<String>,
+    /// Engine B is this external program, as --a-cmd.
+    #[arg(long, value_name = "COMMAND")]
+    pub b_cmd: Option<String>,
+    /// An option of the external engine A, sent as `setoption` (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", requires = "a_cmd")]
+    pub a_option: Vec<String>,
+    /// An option of the external engine B (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", requires = "b_cmd")]
+    pub b_option: Vec<String>,
+    /// Milliseconds an external engine may take beyond its move time
+    /// before it loses on time (without --time it has a minute).
+    #[arg(long, default_value_t = 1000, value_name = "MS")]
+    pub timeout_margin: u64,
+    /// Sequential probability ratio test on the game pairs, e.g.
+    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05`: the match stops when it is
+    /// decided (--games is then the most it plays).
+    #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
+    pub sprt: Option<String>,
     /// Search depth of both engines in decisions (default 3, or 64 with
     /// --time/--nodes, which then stop the search).
     #[arg(long)]
@@ -92,7 +135,7 @@ pub struct MatchArgs {
     pub start: String,
     /// Stratego/Barrage starts: `presets` (every ordered pair of the
     /// presets, Arts' design) or `random` (seeded random setups).
-    #[arg(long)]
+    #[arg(long, value_parser = ["presets", "random"])]
     pub setups: Option<String>,
     /// Game option as key=value (repeatable), as for the other commands.
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
@@ -141,7 +184,10 @@ pub struct MergeArgs {
 
 /// `starcut match`.
 pub fn run(args: &MatchArgs) -> Result<()> {
-    let kind: GameKind = args.game.parse().map_err(|e: String| anyhow!(e))?;
+    let kind: GameKind = args
+        .game
+        .parse()
+        .map_err(|e: starcut::UnknownGame| anyhow!(e))?;
     if !(0.0..=1.0).contains(&args.random_moves) {
         bail!("--random-moves {}: must be in [0, 1]", args.random_moves);
     }
@@ -160,7 +206,25 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         }
     }
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-    let mut configs = [parse_algo(&args.a)?, parse_algo(&args.b)?];
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let externals = [
+        external_engine(
+            args.a_cmd.as_deref(),
+            args.a.as_deref(),
+            &args.a_option,
+            "--a",
+        )?,
+        external_engine(
+            args.b_cmd.as_deref(),
+            args.b.as_deref(),
+            &args.b_option,
+            "--b",
+        )?,
+    ];
+    let mut configs = [
+        in_process(args.a.as_deref(), args.a_cmd.is_some())?,
+        in_process(args.b.as_deref(), args.b_cmd.is_some())?,
+    ];
     for c in &mut configs {
         // ChanceProbCut (`+cpc`) reads the game's regression parameters.
         resolve_params(c, kind.name(), None)?;
@@ -170,10 +234,29 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             c.tt_mb = mb;
         }
     }
-    let sides = [
-        side(&args.a, args.a_depth, args.a_time, args.a_nodes, args),
-        side(&args.b, args.b_depth, args.b_time, args.b_nodes, args),
+    let mut sides = [
+        side(
+            args.a.as_deref(),
+            args.a_depth,
+            args.a_time,
+            args.a_nodes,
+            args,
+        ),
+        side(
+            args.b.as_deref(),
+            args.b_depth,
+            args.b_time,
+            args.b_nodes,
+            args,
+        ),
     ];
+    for (side, (cmd, options)) in sides
+        .iter_mut()
+        .zip([(&args.a_cmd, &args.a_option), (&args.b_cmd, &args.b_option)])
+    {
+        side.cmd = cmd.clone();
+        side.engine_options = options.clone();
+    }
     let starts = starts::build(
         kind,
         &args.options,
@@ -203,6 +286,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         random_moves: args.random_moves,
         eval_noise: args.eval_noise,
         fail_game: args.fail_game,
+        sprt,
     };
     let limits = sides.clone().map(|s| Limits {
         depth: s.depth,
@@ -220,6 +304,11 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
+    let external = ExternalSettings {
+        game: kind,
+        game_options: args.options.clone(),
+        margin: Duration::from_millis(args.timeout_margin),
+    };
     let results = kind.visit(Play {
         config,
         settings,
@@ -227,6 +316,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         shard,
         threads: args.threads,
         records: args.records.as_ref(),
+        externals,
+        external,
     })?;
     // Timing goes to stderr: stdout is the same for a run and its merge.
     eprintln!(
@@ -237,9 +328,85 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     finish(&results, args.out.as_ref())
 }
 
+/// The in-process configuration of a side (unused for an external one).
+fn in_process(algo: Option<&str>, external: bool) -> Result<starcut::search::SearchConfig> {
+    match algo {
+        Some(a) if !external => parse_algo(a),
+        _ => Ok(starcut::search::SearchConfig::default()),
+    }
+}
+
+/// An external engine's command words and `setoption`s, from `--X-cmd`,
+/// `--X` (sent as `algo`) and `--X-option NAME=VALUE`.
+fn external_engine(
+    cmd: Option<&str>,
+    algo: Option<&str>,
+    options: &[String],
+    flag: &str,
+) -> Result<Option<EngineCommand>> {
+    let Some(cmd) = cmd else {
+        return Ok(None);
+    };
+    let words = split_command(cmd).map_err(|e| anyhow!("{flag}-cmd '{cmd}': {e}"))?;
+    if words.is_empty() {
+        bail!("{flag}-cmd: the command is empty");
+    }
+    let mut set = Vec::new();
+    if let Some(a) = algo {
+        // Checked here, so that a typo fails before any game.
+        parse_algo(a)?;
+        set.push(("algo".to_string(), a.to_string()));
+    }
+    for o in options {
+        let (name, value) = o
+            .split_once('=')
+            .ok_or_else(|| anyhow!("{flag}-option '{o}': expected NAME=VALUE"))?;
+        set.push((name.trim().to_string(), value.trim().to_string()));
+    }
+    Ok(Some(EngineCommand {
+        words,
+        options: set,
+    }))
+}
+
+/// Splits a command line into words as a shell does for plain words,
+/// 'single' and "double" quotes and backslash escapes (no expansions).
+fn split_command(text: &str) -> Result<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = text.chars();
+    let mut quote: Option<char> = None;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (None, c) if c.is_whitespace() => {
+                if let Some(w) = word.take() {
+                    words.push(w);
+                }
+            }
+            (None, '\\') | (Some('"'), '\\') => {
+                let next = chars
+                    .next()
+                    .ok_or_else(|| anyhow!("a trailing backslash"))?;
+                word.get_or_insert_with(String::new).push(next);
+            }
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                word.get_or_insert_with(String::new);
+            }
+            (Some(q), c) if c == q => quote = None,
+            (_, c) => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    if let Some(q) = quote {
+        bail!("an unclosed {q} quote");
+    }
+    words.extend(word);
+    Ok(words)
+}
+
 /// One side's configuration from the shared and the per-side flags.
 fn side(
-    algo: &str,
+    algo: Option<&str>,
     depth: Option<u32>,
     time: Option<f64>,
     nodes: Option<u64>,
@@ -249,10 +416,12 @@ fn side(
     let nodes = nodes.or(args.nodes);
     let budget = time_ms.is_some() || nodes.is_some();
     SideConfig {
-        algo: algo.to_string(),
+        algo: algo.unwrap_or("").to_string(),
         depth: depth.or(args.depth).unwrap_or(if budget { 64 } else { 3 }),
         time_ms,
         nodes,
+        cmd: None,
+        engine_options: Vec::new(),
     }
 }
 
@@ -263,7 +432,11 @@ fn finish(results: &MatchResults, out: Option<&PathBuf>) -> Result<()> {
         std::fs::write(path, text + "\n").with_context(|| format!("writing {}", path.display()))?;
     }
     let played = results.games.len();
-    if results.shard.is_none() && played < results.config.games {
+    let decided = results
+        .sprt
+        .as_ref()
+        .is_some_and(|s| s.decided_at_pair.is_some());
+    if results.shard.is_none() && played < results.config.games && !decided {
         eprintln!(
             "note: {played} of the match's {} games are here",
             results.config.games
@@ -295,6 +468,16 @@ struct Play<'a> {
     shard: Option<Shard>,
     threads: usize,
     records: Option<&'a PathBuf>,
+    /// External engines of A and B (command words and options).
+    externals: [Option<EngineCommand>; 2],
+    external: ExternalSettings,
+}
+
+/// The engines one game is played with: both in process (`run.rs`), or
+/// at least one external (`referee.rs`).
+enum Contestants<G: Game> {
+    InProcess(Box<Engines<G>>),
+    Mixed(Sides<G>),
 }
 
 impl GameVisitor for Play<'_> {
@@ -311,7 +494,7 @@ impl GameVisitor for Play<'_> {
                 None => G::start(&game_config)
                     .ok_or_else(|| anyhow!("{} has no start position", self.config.game))?,
                 Some(text) => G::parse_position(&game_config, text)
-                    .map_err(|e| anyhow!("--start {}: {e}", s.label))?,
+                    .map_err(|e| crate::position::bad_input(format!("--start {}: {e}", s.label)))?,
             };
             if !matches!(
                 pos.status(),
@@ -328,22 +511,44 @@ impl GameVisitor for Play<'_> {
             .num_threads(self.threads)
             .build()
             .context("starting the worker threads")?;
+        // With a sequential test (and not a shard, which cannot know the
+        // other shards' games) the games are played in batches, and the
+        // test is run over the pairs in index order after each batch.
+        let sequential = self.config.sprt.is_some() && self.shard.is_none();
+        let batch = if sequential {
+            4 * pool.current_num_threads().max(1)
+        } else {
+            indices.len().max(1)
+        };
         let bar = progress_bar(indices.len() as u64)?;
         let tally: [AtomicU64; 4] = Default::default();
         run::quiet_game_panics();
         let t0 = Instant::now();
         let settings = &self.settings;
         let seed = self.config.seed;
-        let games: Result<Vec<_>> = pool.install(|| {
-            indices
-                .par_iter()
-                .map_init(
-                    || Engines::<G>::new(settings),
-                    |engines, &index| {
-                        let start = (index / 2) % positions.len();
+        // Engines are reused from game to game (each game clears them), so
+        // that external engines are started once per thread, not per game.
+        let idle: Mutex<Vec<Contestants<G>>> = Mutex::new(Vec::new());
+        let new_contestants = || {
+            if self.externals.iter().all(Option::is_none) {
+                Contestants::InProcess(Box::new(Engines::<G>::new(settings)))
+            } else {
+                Contestants::Mixed(Sides::new(settings, self.externals.clone()))
+            }
+        };
+        let mut games = Vec::with_capacity(indices.len());
+        for chunk in indices.chunks(batch) {
+            let played: Vec<_> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map(|&index| {
+                        let taken = idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+                        let mut contestants = taken.unwrap_or_else(new_contestants);
+                        let pair = index / 2;
+                        let start = pair % positions.len();
                         let job = Job {
                             index,
-                            seed: seeds::derive(seed, seeds::GAME, index),
+                            seed: seeds::derive(seed, seeds::GAME, pair),
                             start: &positions[start],
                             label: &self.starts[start].label,
                             a_colour: if index % 2 == 0 {
@@ -352,12 +557,15 @@ impl GameVisitor for Play<'_> {
                                 Player::Second
                             },
                         };
-                        let (result, record) = run::play(&job, engines, settings);
-                        if let Some(dir) = self.records {
-                            let file = dir.join(format!("game-{index:06}.txt"));
-                            std::fs::write(&file, record.to_text() + "\n")
-                                .with_context(|| format!("writing {}", file.display()))?;
-                        }
+                        let (result, record) = match &mut contestants {
+                            Contestants::InProcess(engines) => run::play(&job, engines, settings),
+                            Contestants::Mixed(sides) => {
+                                referee::play(&job, sides, settings, &self.external)
+                            }
+                        };
+                        idle.lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(contestants);
                         let slot = match result.result {
                             Outcome::AWin => 0,
                             Outcome::Draw => 1,
@@ -367,15 +575,40 @@ impl GameVisitor for Play<'_> {
                         tally[slot].fetch_add(1, Ordering::Relaxed);
                         bar.set_message(running_score(&tally));
                         bar.inc(1);
-                        Ok(result)
-                    },
-                )
-                .collect()
-        });
+                        (result, (index, record.to_text()))
+                    })
+                    .collect()
+            });
+            games.extend(played);
+            if let (true, Some(test)) = (sequential, &self.config.sprt) {
+                let results: Vec<_> = games.iter().map(|(g, _)| g.clone()).collect();
+                if results::apply_sprt(test, results)
+                    .1
+                    .decided_at_pair
+                    .is_some()
+                {
+                    break;
+                }
+            }
+        }
         bar.finish_and_clear();
-        let games = games?;
         let wall_ms = t0.elapsed().as_secs_f64() * 1000.0;
-        Ok(MatchResults::new(self.config, self.shard, games, wall_ms))
+        let (results, records): (Vec<_>, Vec<_>) = games.into_iter().unzip();
+        let results = MatchResults::new(self.config, self.shard, results, wall_ms);
+        if let Some(dir) = self.records {
+            // Only the games the results keep (the SPRT may drop the last
+            // batch's games after its decision).
+            let kept: std::collections::BTreeSet<usize> =
+                results.games.iter().map(|g| g.index).collect();
+            let mut records: Vec<_> = records.into_iter().collect();
+            records.sort_by_key(|(i, _)| *i);
+            for (index, text) in records.into_iter().filter(|(i, _)| kept.contains(i)) {
+                let file = dir.join(format!("game-{index:06}.txt"));
+                std::fs::write(&file, text + "\n")
+                    .with_context(|| format!("writing {}", file.display()))?;
+            }
+        }
+        Ok(results)
     }
 }
 

@@ -257,8 +257,9 @@ impl GameVisitor for Tune<'_> {
         }
         let mut positions: Vec<G> = Vec::with_capacity(self.positions.len());
         for (i, text) in self.positions.iter().enumerate() {
-            let pos = G::parse_position(&config, text)
-                .map_err(|e| anyhow!("{} position {}: {e}", self.source, i + 1))?;
+            let pos = G::parse_position(&config, text).map_err(|e| {
+                crate::position::bad_input(format!("{} position {}: {e}", self.source, i + 1))
+            })?;
             if pos.status() != Status::Decision {
                 bail!("{} position {}: not a decision node", self.source, i + 1);
             }

@@ -12,22 +12,32 @@ use std::fmt::Write as _;
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 
+use super::elo::{draw_ratio, EloEstimate, Pentanomial};
+use super::external::FailureKind;
+use super::sprt::{Sprt, Verdict};
 use super::stats::Tally;
 
 /// The format tag of the result file.
 pub const FORMAT: &str = "starcut-match-1";
 
-/// One side's engine: the `--algo` name and its limits.
+/// One side's engine: the `--algo` name (or an external command) and its
+/// limits.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SideConfig {
     pub algo: String,
     pub depth: u32,
     pub time_ms: Option<f64>,
     pub nodes: Option<u64>,
+    /// An external engine's command line (`--a-cmd`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmd: Option<String>,
+    /// Its `setoption`s, `NAME=VALUE`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engine_options: Vec<String>,
 }
 
 impl SideConfig {
-    /// "star2 (depth 3, 10000 nodes)".
+    /// "star2 (depth 3, 10000 nodes)", "'old/starcut engine' [algo=star2] (depth 3)".
     pub fn describe(&self) -> String {
         let mut limits = vec![format!("depth {}", self.depth)];
         if let Some(t) = self.time_ms {
@@ -36,7 +46,21 @@ impl SideConfig {
         if let Some(n) = self.nodes {
             limits.push(format!("{n} nodes"));
         }
-        format!("{} ({})", self.algo, limits.join(", "))
+        let name = match &self.cmd {
+            None => self.algo.clone(),
+            Some(cmd) => {
+                let mut options = self.engine_options.clone();
+                if !self.algo.is_empty() {
+                    options.insert(0, format!("algo={}", self.algo));
+                }
+                if options.is_empty() {
+                    format!("'{cmd}'")
+                } else {
+                    format!("'{cmd}' [{}]", options.join(" "))
+                }
+            }
+        };
+        format!("{name} ({})", limits.join(", "))
     }
 }
 
@@ -58,6 +82,9 @@ pub struct MatchConfig {
     pub eval_noise: f64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fail_game: Option<usize>,
+    /// The sequential test that may stop the match (`--sprt`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<Sprt>,
 }
 
 /// Which colour A played.
@@ -78,6 +105,23 @@ pub enum Outcome {
     Error,
 }
 
+/// Engine A or B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SideName {
+    A,
+    B,
+}
+
+/// An engine that lost a game by failing (an external engine's crash,
+/// time loss, illegal move or protocol error).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Failure {
+    pub engine: SideName,
+    pub kind: FailureKind,
+    pub message: String,
+}
+
 /// One game of the match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameResult {
@@ -90,6 +134,9 @@ pub struct GameResult {
     pub result: Outcome,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The engine that lost by failing, and how (the result is its loss).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<Failure>,
     /// Decisions played.
     pub plies: usize,
     /// Decisions and chance outcomes played.
@@ -120,6 +167,19 @@ pub struct Totals {
     pub searches_b: u64,
     /// Games ended by `max_steps`.
     pub cut: u64,
+    /// Game pairs (games 2k and 2k + 1) by A's pair score; pairs with an
+    /// error or a missing game are left out (`incomplete_pairs`).
+    #[serde(default)]
+    pub pentanomial: Pentanomial,
+    #[serde(default)]
+    pub incomplete_pairs: u64,
+    #[serde(default)]
+    pub elo: Option<EloEstimate>,
+    #[serde(default)]
+    pub draw_ratio: Option<f64>,
+    /// Games lost by failing, per engine and kind.
+    #[serde(default)]
+    pub failures: BTreeMap<String, u64>,
 }
 
 impl Totals {
@@ -147,7 +207,23 @@ impl Totals {
             searches_b += g.searches_b;
             cut += u64::from(g.cut);
         }
+        let pentanomial = pentanomial(games);
+        let mut failures = BTreeMap::new();
+        for f in games.iter().filter_map(|g| g.failure.as_ref()) {
+            let engine = match f.engine {
+                SideName::A => "A",
+                SideName::B => "B",
+            };
+            *failures
+                .entry(format!("{engine} {}", f.kind.name()))
+                .or_insert(0) += 1;
+        }
         Totals {
+            pentanomial: pentanomial.0,
+            incomplete_pairs: pentanomial.1,
+            elo: pentanomial.0.elo(),
+            draw_ratio: draw_ratio(all.a_wins, all.draws, all.b_wins),
+            failures,
             all,
             score: all.score(),
             ci95: all.ci95(),
@@ -160,6 +236,99 @@ impl Totals {
             cut,
         }
     }
+}
+
+/// A's points in half points (0, 1, 2) for a decided game.
+fn half_points(g: &GameResult) -> Option<usize> {
+    match g.result {
+        Outcome::AWin => Some(2),
+        Outcome::Draw => Some(1),
+        Outcome::BWin => Some(0),
+        Outcome::Error => None,
+    }
+}
+
+/// The complete pairs of `games` (sorted by index) in index order, each
+/// with A's pair score in half points (0..=4), and the number of
+/// incomplete pairs (a game missing or an error).
+pub fn pairs(games: &[GameResult]) -> (Vec<(usize, usize)>, u64) {
+    let mut by_pair: BTreeMap<usize, [Option<usize>; 2]> = BTreeMap::new();
+    let mut broken = std::collections::BTreeSet::new();
+    for g in games {
+        let slot = &mut by_pair.entry(g.index / 2).or_default()[g.index % 2];
+        match half_points(g) {
+            Some(h) => *slot = Some(h),
+            None => {
+                broken.insert(g.index / 2);
+            }
+        }
+    }
+    let mut complete = Vec::new();
+    let mut incomplete = 0;
+    for (pair, [x, y]) in by_pair {
+        match (x, y) {
+            (Some(x), Some(y)) if !broken.contains(&pair) => complete.push((pair, x + y)),
+            _ => incomplete += 1,
+        }
+    }
+    (complete, incomplete)
+}
+
+fn pentanomial(games: &[GameResult]) -> (Pentanomial, u64) {
+    let (complete, incomplete) = pairs(games);
+    let mut p = Pentanomial::default();
+    for (_, h) in complete {
+        p.add(h);
+    }
+    (p, incomplete)
+}
+
+/// Where a sequential test stopped the match: the first complete pair (in
+/// index order) after which the test was decided, and its verdict.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtOutcome {
+    pub llr: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub verdict: Verdict,
+    /// The last pair counted when the test decided (`None`: undecided).
+    pub decided_at_pair: Option<usize>,
+}
+
+/// Runs the test over the pairs of `games` in index order and returns the
+/// games up to the pair where it decided (all of them when undecided), with
+/// the outcome. The same games give the same cut, however they were
+/// played: one run, threads, or merged shards.
+pub fn apply_sprt(sprt: &Sprt, mut games: Vec<GameResult>) -> (Vec<GameResult>, SprtOutcome) {
+    games.sort_by_key(|g| g.index);
+    let (complete, _) = pairs(&games);
+    let (lower, upper) = sprt.bounds();
+    let mut p = Pentanomial::default();
+    for (pair, h) in complete {
+        p.add(h);
+        let llr = sprt.llr(&p);
+        let verdict = sprt.verdict(llr);
+        if verdict != Verdict::Continue {
+            games.retain(|g| g.index / 2 <= pair);
+            let outcome = SprtOutcome {
+                llr,
+                lower,
+                upper,
+                verdict,
+                decided_at_pair: Some(pair),
+            };
+            return (games, outcome);
+        }
+    }
+    let llr = sprt.llr(&p);
+    let outcome = SprtOutcome {
+        llr,
+        lower,
+        upper,
+        verdict: Verdict::Continue,
+        decided_at_pair: None,
+    };
+    (games, outcome)
 }
 
 /// Shard `index` of `count` (1-based): the games whose 0-based index is
@@ -201,6 +370,10 @@ pub struct MatchResults {
     pub shard: Option<Shard>,
     pub games: Vec<GameResult>,
     pub totals: Totals,
+    /// The sequential test's state (with `--sprt`; a shard runs all its
+    /// games and leaves the cut to the merge).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtOutcome>,
     pub wall_ms: f64,
 }
 
@@ -211,12 +384,20 @@ impl MatchResults {
         games: Vec<GameResult>,
         wall_ms: f64,
     ) -> Self {
+        let (games, sprt) = match (&config.sprt, shard) {
+            (Some(test), None) => {
+                let (games, outcome) = apply_sprt(test, games);
+                (games, Some(outcome))
+            }
+            _ => (games, None),
+        };
         MatchResults {
             format: FORMAT.to_string(),
             config,
             shard,
             totals: Totals::of(&games),
             games,
+            sprt,
             wall_ms,
         }
     }
@@ -276,6 +457,42 @@ impl MatchResults {
             t.a_first.score_text(),
             t.a_second.score_text()
         );
+        if !t.failures.is_empty() {
+            let list: Vec<String> = t.failures.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            let _ = writeln!(s, "engine failures (lost games): {}", list.join(", "));
+        }
+        let p = &t.pentanomial;
+        let _ = writeln!(
+            s,
+            "pairs {}: pentanomial [LL LD DD+WL WD WW] = [{} {} {} {} {}]{}",
+            p.pairs(),
+            p.0[0],
+            p.0[1],
+            p.0[2],
+            p.0[3],
+            p.0[4],
+            if t.incomplete_pairs > 0 {
+                format!(", {} incomplete", t.incomplete_pairs)
+            } else {
+                String::new()
+            }
+        );
+        if let Some(e) = &t.elo {
+            let draws = t
+                .draw_ratio
+                .map_or("-".into(), |d| format!("{:.1}%", 100.0 * d));
+            let _ = writeln!(s, "Elo A - B: {}, draw ratio {draws}", e.text());
+        }
+        if let (Some(test), Some(outcome)) = (&c.sprt, &self.sprt) {
+            let _ = writeln!(s, "{}", test.text(&t.pentanomial));
+            if let Some(pair) = outcome.decided_at_pair {
+                let _ = writeln!(
+                    s,
+                    "SPRT decided after pair {pair} (games up to {}): the match stopped there",
+                    2 * pair + 1
+                );
+            }
+        }
         let _ = write!(
             s,
             "A: {} (95% confidence, {} games)",

@@ -159,6 +159,7 @@ pub fn play<G: Game>(
         },
         result,
         error,
+        failure: None,
         plies,
         steps: record.steps.len(),
         cut,
