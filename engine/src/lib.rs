@@ -21,5 +21,5 @@ pub mod zobrist;
 
 pub use config::GameConfig;
 pub use error::{IllegalMove, ParseError, ParseErrorKind};
-pub use game::{Game, Player, Status, Step, Value};
+pub use game::{Game, PackedMove, Player, Status, Step, Value};
 pub use record::Record;

@@ -544,9 +544,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         if self.aborted {
             return 0.0;
         }
-        if let Some(tt) = &mut self.sh.tt {
-            tt.store(key, true, cx.depth, res.lower, res.upper, None);
-        }
+        self.tt_store(key, (true, cx.depth), (res.lower, res.upper), None);
         self.tracer.exit(ply, res.value);
         res.value
     }
@@ -681,7 +679,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 .map(|&(_, m, r, pa, pb)| (m, r, pa, pb)),
         );
         next.prepared = None;
-        if REUSE_PROBED_LISTS && buf.listed.get(i) == Some(&true) {
+        if buf.listed.get(i) == Some(&true) {
             std::mem::swap(&mut next.picker, &mut buf.lists[i]);
             buf.listed[i] = false;
             next.prepared = Some(buf.kids[i].hash());
@@ -733,22 +731,38 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     /// StarETC: what the table knows about each outcome.
     fn etc_phase(&mut self, cx: &Node<G>, buf: &mut Ply<G>, bk: &mut Sums) -> Option<Cut> {
         let exact_depth = self.cfg.tt_exact_depth;
-        for i in 0..buf.outcomes.len() {
-            buf.build_kids(cx.pos, i);
-            let kid = &buf.kids[i];
-            let (key, is_chance) = match kid.status() {
-                Status::Decision => (kid.hash(), false),
-                Status::Chance => (kid.hash() ^ CHANCE_SALT, true),
-                Status::Terminal(_) => continue,
+        let n = buf.outcomes.len();
+        // Every outcome's key first, each bucket read once so that the
+        // probes below find them in the cache: the memory waits overlap.
+        buf.build_kids(cx.pos, n - 1);
+        buf.etc_keys.clear();
+        buf.etc_keys
+            .extend(buf.kids.iter().map(|kid| match kid.status() {
+                Status::Decision => Some((kid.hash(), false)),
+                Status::Chance => Some((kid.hash() ^ CHANCE_SALT, true)),
+                Status::Terminal(_) => None,
+            }));
+        if let Some(tt) = &self.sh.tt {
+            let touched = buf
+                .etc_keys
+                .iter()
+                .flatten()
+                .fold(0, |x, &(key, _)| x ^ tt.touch(key));
+            std::hint::black_box(touched);
+        }
+        for i in 0..n {
+            let Some((key, is_chance)) = buf.etc_keys[i] else {
+                continue;
             };
             self.stats.tt_probes += 1;
-            let Some(e) = self.sh.tt.as_ref().and_then(|t| t.probe(key, is_chance)) else {
+            let e = self.tt_probe(key, is_chance);
+            if !is_chance {
+                buf.table_move[i] = Some(e.and_then(|e| e.best));
+            }
+            let Some(e) = e else {
                 continue;
             };
             self.stats.tt_hits += 1;
-            if REUSE_PROBED_LISTS {
-                buf.table_move[i] = e.best;
-            }
             let usable = if exact_depth {
                 e.depth == cx.depth
             } else {
@@ -972,7 +986,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     /// ordered as its own decision node would order it (the table's move
     /// of the outcome position, the killers and history one ply down).
     fn list_moves(&mut self, cx: &Node<G>, buf: &mut Ply<G>, i: usize) {
-        if buf.listed[i] && REUSE_PROBED_LISTS {
+        if buf.listed[i] {
             return;
         }
         while buf.lists.len() <= i {
@@ -986,13 +1000,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             return;
         }
         let tt_move = match buf.table_move[i] {
-            Some(m) => Some(m),
-            None => self
-                .sh
-                .tt
-                .as_ref()
-                .and_then(|t| t.probe(kid.hash(), false))
-                .and_then(|e| e.best),
+            Some(read) => read,
+            None => self.tt_probe(kid.hash(), false).and_then(|e| e.best),
         };
         list.start(
             &self.sh.ordering,
@@ -1003,11 +1012,6 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         );
     }
 }
-
-/// Whether a chance node's probes keep each outcome's ordered move list
-/// (and the table's move read by StarETC) for the later probes and the
-/// outcome's regular search.
-const REUSE_PROBED_LISTS: bool = false;
 
 /// A child window that is never empty. With a narrow parent window (PVS)
 /// rounding can make A_i >= B_i; the child then gets (A_i, next float),

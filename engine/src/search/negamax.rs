@@ -18,10 +18,6 @@ use super::run::{Node, Ply, Run};
 use super::trace::{CutKind, NodeKind, Tracer};
 use super::Evaluator;
 
-/// Whether a decision node scores its moves when it starts (history as it
-/// is then) rather than after the table move and the killers were searched.
-const EAGER_SCORING: bool = true;
-
 /// What the move loop of a decision node found.
 struct Best<M> {
     value: Value,
@@ -113,10 +109,6 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 probe.best,
                 self.flags,
             );
-            if EAGER_SCORING {
-                buf.picker
-                    .score_now(&self.sh.ordering, |m| pos.move_order_hint(m));
-            }
         }
         let found = match self.forward_pruning(&cx, &mut buf) {
             Some(v) => Err(v),
@@ -148,11 +140,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         if self.cfg.probcut.is_some() {
             if let Some(r) = self.decision_probcut(cx, moves) {
                 let u = self.u;
-                if let Some(tt) = &mut self.sh.tt {
-                    // Stored as the bound it claims, never as exact.
-                    let (lo, hi) = if r.high { (r.value, u) } else { (-u, r.value) };
-                    tt.store(pos.hash(), false, cx.depth, lo, hi, r.best);
-                }
+                // Stored as the bound it claims, never as exact.
+                let (lo, hi) = if r.high { (r.value, u) } else { (-u, r.value) };
+                self.tt_store(pos.hash(), (false, cx.depth), (lo, hi), r.best);
                 self.tracer.exit(cx.ply, r.value);
                 return Some(r.value);
             }
@@ -162,9 +152,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         }
         if self.cfg.multicut.is_some() {
             if let Some(v) = self.multi_cut(cx, moves) {
-                if let Some(tt) = &mut self.sh.tt {
-                    tt.store(pos.hash(), false, cx.depth, v, self.u, None);
-                }
+                self.tt_store(pos.hash(), (false, cx.depth), (v, self.u), None);
                 self.tracer.exit(cx.ply, v);
                 return Some(v);
             }
@@ -284,17 +272,15 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
 
     /// Stores the node's result in the table and closes its trace.
     fn decision_epilogue(&mut self, cx: &Node<G>, b: &Best<G::Move>) {
-        if let Some(tt) = &mut self.sh.tt {
-            let u = self.u;
-            let (lo, hi) = if b.value <= cx.alpha {
-                (-u, b.value)
-            } else if b.value >= cx.beta {
-                (b.value, u)
-            } else {
-                (b.value, b.value)
-            };
-            tt.store(cx.pos.hash(), false, cx.depth, lo, hi, b.best);
-        }
+        let u = self.u;
+        let bounds = if b.value <= cx.alpha {
+            (-u, b.value)
+        } else if b.value >= cx.beta {
+            (b.value, u)
+        } else {
+            (b.value, b.value)
+        };
+        self.tt_store(cx.pos.hash(), (false, cx.depth), bounds, b.best);
         self.tracer.exit(cx.ply, b.value);
     }
 }

@@ -305,20 +305,6 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
         }
     }
 
-    /// Hands out the table move and the killers and scores the other
-    /// moves now, as a full sort at the node's start would.
-    pub fn score_now(&mut self, ordering: &Ordering<M>, hint: impl Fn(M) -> i32) {
-        if self.stage != Stage::Table {
-            return;
-        }
-        let [k0, k1] = self.killers;
-        let tt = self.tt;
-        self.bring(tt);
-        self.bring(k0.filter(|&k| Some(k) != tt));
-        self.bring(k1.filter(|&k| Some(k) != tt && Some(k) != k0));
-        self.score_rest(ordering, hint);
-    }
-
     /// The scoring stage: keys for the moves not yet handed out.
     fn score_rest(&mut self, ordering: &Ordering<M>, hint: impl Fn(M) -> i32) {
         let f = self.flags;

@@ -10,7 +10,7 @@ use super::config::SearchConfig;
 use super::ordering::{MovePicker, Ordering, OrderingFlags};
 use super::stats::Stats;
 use super::trace::{CutKind, NodeKind, Tracer};
-use super::tt::TransTable;
+use super::tt::{Entry, TransTable};
 use super::verify;
 use super::{Evaluator, Progress};
 
@@ -34,10 +34,12 @@ pub(crate) struct Ply<G: Game> {
     pub hi: Vec<f64>,
     /// A chance node's per-outcome move pickers for its probes (grown, never
     /// shrunk: their buffers are reused), and the table's move of each
-    /// outcome position when StarETC's phase read it.
+    /// outcome position when StarETC's phase read the table (`Some`).
     pub lists: Vec<MovePicker<G::Move>>,
     pub listed: Vec<bool>,
-    pub table_move: Vec<Option<G::Move>>,
+    /// StarETC: each outcome position's table key (none when terminal).
+    pub etc_keys: Vec<Option<(u64, bool)>>,
+    pub table_move: Vec<Option<Option<G::Move>>>,
     /// ChanceProbCut: each outcome's estimated interval from its shallow
     /// search (chance node's view), and the estimate combined with the
     /// proven bounds, whose weighted sums decide estimated cuts; whether
@@ -69,6 +71,7 @@ impl<G: Game> Default for Ply<G> {
             hi: Vec::new(),
             lists: Vec::new(),
             listed: Vec::new(),
+            etc_keys: Vec::new(),
             table_move: Vec::new(),
             clo: Vec::new(),
             chi: Vec::new(),
@@ -218,11 +221,11 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             beta,
             best: None,
         };
-        let Some(tt) = &self.sh.tt else {
+        if self.sh.tt.is_none() {
             return out;
-        };
+        }
         self.stats.tt_probes += 1;
-        let Some(e) = tt.probe(key, chance) else {
+        let Some(e) = self.tt_probe(key, chance) else {
             return out;
         };
         self.stats.tt_hits += 1;
@@ -244,6 +247,44 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             }
         }
         out
+    }
+
+    /// The table's entry for `key`, its bounds within [-U, U].
+    #[inline]
+    pub(crate) fn tt_probe(&self, key: u64, chance: bool) -> Option<Entry<G::Move>> {
+        let mut e = self.sh.tt.as_ref()?.probe(key, chance)?;
+        e.lower = e.lower.max(-self.u);
+        e.upper = e.upper.min(self.u);
+        Some(e)
+    }
+
+    /// Stores bounds [lower, upper] on `key`'s value at `depth`, and its
+    /// best move: a bound at -U or U says nothing and is stored as none.
+    #[inline]
+    pub(crate) fn tt_store(
+        &mut self,
+        key: u64,
+        (chance, depth): (bool, u32),
+        (lower, upper): (Value, Value),
+        best: Option<G::Move>,
+    ) {
+        let u = self.u;
+        let Some(tt) = &mut self.sh.tt else {
+            return;
+        };
+        let (lower, upper) = if lower == upper {
+            (lower, upper)
+        } else {
+            (
+                if lower <= -u {
+                    f64::NEG_INFINITY
+                } else {
+                    lower
+                },
+                if upper >= u { f64::INFINITY } else { upper },
+            )
+        };
+        tt.store(key, chance, depth, lower, upper, best);
     }
 
     /// The table prologue of a decision or chance node: probes the table
