@@ -730,7 +730,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
 
     /// StarETC: what the table knows about each outcome.
     fn etc_phase(&mut self, cx: &Node<G>, buf: &mut Ply<G>, bk: &mut Sums) -> Option<Cut> {
-        let exact_depth = self.cfg.tt_exact_depth;
+        let mode = self.cfg.mode;
         let n = buf.outcomes.len();
         // Every outcome's key first, each bucket read once so that the
         // probes below find them in the cache: the memory waits overlap.
@@ -763,12 +763,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 continue;
             };
             self.stats.tt_hits += 1;
-            let usable = if exact_depth {
-                e.depth == cx.depth
-            } else {
-                e.depth >= cx.depth
-            };
-            if !usable {
+            if !mode.usable(e.depth, cx.depth) {
                 continue;
             }
             let s = buf.sign[i];

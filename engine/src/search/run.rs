@@ -6,7 +6,7 @@
 use crate::game::{Game, Step, Value};
 
 use super::clock::Clock;
-use super::config::SearchConfig;
+use super::config::{SearchConfig, SearchMode};
 use super::ordering::{MovePicker, Ordering, OrderingFlags};
 use super::stats::Stats;
 use super::trace::{CutKind, NodeKind, Tracer};
@@ -230,11 +230,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
         };
         self.stats.tt_hits += 1;
         out.best = e.best;
-        let usable = if self.cfg.tt_exact_depth {
-            e.depth == depth
-        } else {
-            e.depth >= depth
-        };
+        let usable = self.cfg.mode.usable(e.depth, depth);
         if usable && ply > 0 {
             let (lo, hi) = (e.lower, e.upper);
             if lo == hi || lo >= beta {
@@ -496,7 +492,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
         // Forward-pruning cuts are unproven by design, and once one happened
         // below, bounds that build on it are too.
         if self.cfg.verify_cuts
-            && (!self.cfg.tt || self.cfg.tt_exact_depth)
+            && (!self.cfg.tt || self.cfg.mode == SearchMode::Exact)
             && !self.cfg.forward_pruning()
         {
             let truth = verify::reference_value(pos, depth, self.eval);

@@ -27,10 +27,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use starcut::registry::{GameKind, GameVisitor};
-use starcut::search::Limits;
+use starcut::search::{Limits, SearchMode};
 use starcut::{Game, GameConfig, Player};
 
-use crate::search_args::{parse_algo, resolve_params};
+use crate::search_args::{parse_algo_in, resolve_params};
 use results::{MatchConfig, MatchResults, Outcome, Shard, SideConfig};
 use run::{Engines, Job, Settings};
 use starts::Start;
@@ -75,6 +75,12 @@ pub struct MatchArgs {
     /// Node budget of engine B only.
     #[arg(long)]
     pub b_nodes: Option<u64>,
+    /// Search mode of both engines unless `+exact` / `+play` in --a/--b
+    /// says otherwise: `play` (deeper table entries used; each engine keeps
+    /// its table, history and killers from move to move of a game, and
+    /// forgets them at a new game) or `exact`.
+    #[arg(long, default_value = "play")]
+    pub mode: starcut::search::SearchMode,
     /// Transposition table size in MiB of each engine (default: the
     /// algorithm's, 16).
     #[arg(long)]
@@ -160,7 +166,10 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         }
     }
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-    let mut configs = [parse_algo(&args.a)?, parse_algo(&args.b)?];
+    let mut configs = [
+        parse_algo_in(&args.a, args.mode)?,
+        parse_algo_in(&args.b, args.mode)?,
+    ];
     for c in &mut configs {
         // ChanceProbCut (`+cpc`) reads the game's regression parameters.
         resolve_params(c, kind.name(), None)?;
@@ -170,10 +179,13 @@ pub fn run(args: &MatchArgs) -> Result<()> {
             c.tt_mb = mb;
         }
     }
-    let sides = [
+    let mut sides = [
         side(&args.a, args.a_depth, args.a_time, args.a_nodes, args),
         side(&args.b, args.b_depth, args.b_time, args.b_nodes, args),
     ];
+    for (side, config) in sides.iter_mut().zip(&configs) {
+        side.mode = config.mode;
+    }
     let starts = starts::build(
         kind,
         &args.options,
@@ -253,6 +265,7 @@ fn side(
         depth: depth.or(args.depth).unwrap_or(if budget { 64 } else { 3 }),
         time_ms,
         nodes,
+        mode: SearchMode::Play,
     }
 }
 

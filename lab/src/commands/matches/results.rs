@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
+use starcut::search::SearchMode;
 
 use super::stats::Tally;
 
@@ -24,6 +25,9 @@ pub struct SideConfig {
     pub depth: u32,
     pub time_ms: Option<f64>,
     pub nodes: Option<u64>,
+    /// Result files written before the modes existed were exact.
+    #[serde(default)]
+    pub mode: SearchMode,
 }
 
 impl SideConfig {
@@ -35,6 +39,9 @@ impl SideConfig {
         }
         if let Some(n) = self.nodes {
             limits.push(format!("{n} nodes"));
+        }
+        if self.mode != SearchMode::Exact {
+            limits.push(format!("{} mode", self.mode));
         }
         format!("{} ({})", self.algo, limits.join(", "))
     }
