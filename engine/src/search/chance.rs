@@ -755,14 +755,13 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 continue;
             };
             self.stats.tt_probes += 1;
-            let e = self.tt_probe(key, is_chance);
-            if !is_chance {
-                buf.table_move[i] = Some(e.and_then(|e| e.best));
-            }
-            let Some(e) = e else {
+            let Some(e) = self.tt_probe(key, is_chance) else {
                 continue;
             };
             self.stats.tt_hits += 1;
+            if !is_chance {
+                buf.table_move[i] = e.best;
+            }
             if !mode.usable(e.depth, cx.depth) {
                 continue;
             }
@@ -994,10 +993,10 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         if list.is_empty() {
             return;
         }
-        let tt_move = match buf.table_move[i] {
-            Some(read) => read,
-            None => self.tt_probe(kid.hash(), false).and_then(|e| e.best),
-        };
+        // StarETC's read of the table, or a fresh one when it found no move:
+        // the probes of the other outcomes often store one in between.
+        let tt_move =
+            buf.table_move[i].or_else(|| self.tt_probe(kid.hash(), false).and_then(|e| e.best));
         list.start(
             &self.sh.ordering,
             kid.to_move(),

@@ -34,12 +34,12 @@ pub(crate) struct Ply<G: Game> {
     pub hi: Vec<f64>,
     /// A chance node's per-outcome move pickers for its probes (grown, never
     /// shrunk: their buffers are reused), and the table's move of each
-    /// outcome position when StarETC's phase read the table (`Some`).
+    /// outcome position as StarETC's phase read it.
     pub lists: Vec<MovePicker<G::Move>>,
     pub listed: Vec<bool>,
     /// StarETC: each outcome position's table key (none when terminal).
     pub etc_keys: Vec<Option<(u64, bool)>>,
-    pub table_move: Vec<Option<Option<G::Move>>>,
+    pub table_move: Vec<Option<G::Move>>,
     /// ChanceProbCut: each outcome's estimated interval from its shallow
     /// search (chance node's view), and the estimate combined with the
     /// proven bounds, whose weighted sums decide estimated cuts; whether
