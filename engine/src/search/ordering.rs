@@ -22,7 +22,7 @@ const HISTORY_SIZE: usize = 1 << HISTORY_BITS;
 /// History scores are shifted left by 8 when ordering; capped here, a
 /// history score plus a hint fits the picker's sort keys however long the
 /// searcher runs.
-const HISTORY_CAP: i64 = (1 << 29) - 1;
+const HISTORY_CAP: i32 = (1 << 29) - 1;
 
 /// A small deterministic hasher (FxHash's multiply-rotate), identical on
 /// every platform, so that ordering and hence node counts are reproducible.
@@ -64,7 +64,8 @@ fn slot<M: Hash>(mv: &M) -> usize {
 /// History scores and killer moves, kept across searches.
 #[derive(Clone, Debug)]
 pub struct Ordering<M: Copy> {
-    history: Vec<i64>,
+    /// `i32` (the cap fits): 32 KiB for both sides, within the L1 cache.
+    history: Vec<i32>,
     killers: Vec<[Option<M>; 2]>,
 }
 
@@ -110,7 +111,9 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
     pub fn reward(&mut self, mv: M, side: Player, ply: usize, depth: u32, flags: OrderingFlags) {
         if flags.history {
             let h = &mut self.history[side.index() * HISTORY_SIZE + slot(&mv)];
-            *h = (*h + (depth as i64) * (depth as i64)).min(HISTORY_CAP);
+            let d = i64::from(depth);
+            // Below the cap, so the cast keeps the value.
+            *h = (i64::from(*h) + d * d).min(i64::from(HISTORY_CAP)) as i32;
         }
         if flags.killers {
             let k = self.killers_at(ply);
@@ -318,7 +321,7 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
         self.scored.extend(rest.iter().enumerate().map(|(k, &m)| {
             let mut s = 0i64;
             if f.history {
-                s += ordering.history[base + slot(&m)] << 8;
+                s += i64::from(ordering.history[base + slot(&m)]) << 8;
             }
             if f.static_hint {
                 s += hint(m) as i64;
@@ -455,7 +458,8 @@ mod tests {
                     s += KILLER_BONUS[1];
                 }
                 if flags.history {
-                    s += o.history[Player::Second.index() * HISTORY_SIZE + slot(&m)] << 8;
+                    s +=
+                        i64::from(o.history[Player::Second.index() * HISTORY_SIZE + slot(&m)]) << 8;
                 }
                 if flags.static_hint {
                     s += hint(m) as i64;

@@ -159,7 +159,7 @@ impl Stratego {
     /// material + position + information score of each colour, raw units.
     ///
     /// Hot: it runs at every leaf of a search. Everything that depends only
-    /// on a piece's [`tally_slot`] and row is tabulated once per colour, so
+    /// on a piece's `tally_slot` and row is tabulated once per colour, so
     /// the per-piece work is a few lookups and three additions, without
     /// branches. Each colour's terms are added one by one in square order,
     /// as a plain loop over its pieces would, so that the floating-point
