@@ -73,13 +73,43 @@ pub enum Step<M, O> {
     Outcome(O),
 }
 
+/// A move packed into 16 bits, so that a transposition-table entry can hold
+/// it (`search::tt`). `unpack(pack(m)) == Some(m)` for every move.
+pub trait PackedMove: Copy {
+    fn pack(self) -> u16;
+    /// The move packed as `bits`; `None` if no move packs so.
+    fn unpack(bits: u16) -> Option<Self>;
+}
+
+impl PackedMove for u8 {
+    #[inline]
+    fn pack(self) -> u16 {
+        u16::from(self)
+    }
+    #[inline]
+    fn unpack(bits: u16) -> Option<Self> {
+        u8::try_from(bits).ok()
+    }
+}
+
+impl PackedMove for u16 {
+    #[inline]
+    fn pack(self) -> u16 {
+        self
+    }
+    #[inline]
+    fn unpack(bits: u16) -> Option<Self> {
+        Some(bits)
+    }
+}
+
 /// A two-player zero-sum game with chance nodes, as the search sees it.
 ///
 /// Implementations keep their state free of heap allocations that change
 /// during play, so that `clone` + `play` is cheap and allocation-free.
 pub trait Game: Clone + Debug + Send + Sync + 'static {
-    /// A decision. Small and `Copy`.
-    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// A decision. Small, `Copy`, and packable into 16 bits.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + PackedMove + 'static;
     /// A chance outcome. Small and `Copy`.
     type Outcome: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// Settings that are not part of the position text (board size where the

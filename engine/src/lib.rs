@@ -24,5 +24,5 @@ pub use config::GameConfig;
 pub use error::{
     IllegalMove, OptionError, OptionErrorKind, ParseError, ParseErrorKind, UnknownGame,
 };
-pub use game::{Game, Player, Status, Step, Value};
+pub use game::{Game, PackedMove, Player, Status, Step, Value};
 pub use record::Record;

@@ -1,5 +1,6 @@
 //! Move generation, chance outcomes, copy-make and hashing never allocate
-//! once the caller's buffers have capacity (the search's hot path).
+//! once the caller's buffers have capacity (the search's hot path), and a
+//! warm searcher allocates nothing per node.
 //!
 //! A counting global allocator wraps the system allocator for this test
 //! binary only; the test counts allocations made by the current thread while
@@ -12,6 +13,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
 use starcut::dice::{Dice, DiceConfig};
+use starcut::search::{SearchConfig, Searcher};
 use starcut::stratego::{Stratego, StrategoConfig, Variant};
 use starcut::{Game, Player, Status};
 
@@ -153,4 +155,93 @@ fn stratego_hot_path_does_not_allocate() {
             );
         }
     }
+}
+
+/// Allocations of `searcher` searching each of `positions` to `depth` from
+/// a cleared table, and the nodes it searched.
+fn search_allocations<G: Game>(
+    searcher: &mut Searcher<G>,
+    positions: &[G],
+    depth: u32,
+) -> (u64, u64) {
+    let before = allocations();
+    let mut nodes = 0;
+    for pos in positions {
+        searcher.clear();
+        nodes += searcher.search_depth(pos, depth).stats.nodes();
+    }
+    (allocations() - before, nodes)
+}
+
+/// A warm searcher allocates nothing per node: searching the same positions
+/// again (from a cleared table, so the same trees) allocates only what each
+/// search returns (the principal variation, the iterations' list and their
+/// move texts), a few times the depth, however many nodes it searched.
+/// (Buffers move between plies when a chance node hands an outcome's move
+/// list down, so capacities settle over a few passes.)
+fn assert_warm_search_does_not_allocate<G: Game>(positions: &[G], depth: u32) {
+    for config in [SearchConfig::default(), SearchConfig::play()] {
+        let mut searcher = Searcher::new(SearchConfig { tt_mb: 1, ..config });
+        for _ in 0..2 {
+            search_allocations(&mut searcher, positions, depth);
+        }
+        let (allocs, nodes) = search_allocations(&mut searcher, positions, depth);
+        let per_search = allocs as f64 / positions.len() as f64;
+        assert!(
+            nodes > 20_000,
+            "{}: only {nodes} nodes",
+            positions[0].name()
+        );
+        assert!(allocs * 1000 < nodes, "{allocs} allocations, {nodes} nodes");
+        assert!(
+            per_search <= 4.0 * depth as f64 + 8.0,
+            "{}: {allocs} allocations in {} warm searches of {nodes} nodes",
+            positions[0].name(),
+            positions.len()
+        );
+    }
+}
+
+/// Positions a few random moves from `start`, each searched from its
+/// mover's view.
+fn sample<G: Game>(start: &G, count: usize, seed: u64) -> Vec<G> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = start.clone();
+        for _ in 0..rng.gen_range(4..30) {
+            match pos.status() {
+                Status::Terminal(_) => break,
+                Status::Decision => {
+                    pos.legal_moves(&mut moves);
+                    pos.play(moves[rng.gen_range(0..moves.len())]);
+                }
+                Status::Chance => {
+                    pos.chance_outcomes(&mut outcomes);
+                    pos.apply_outcome(outcomes[rng.gen_range(0..outcomes.len())].0);
+                }
+            }
+        }
+        if pos.status() == Status::Decision {
+            out.push(pos.observation(pos.to_move()));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_warm_searcher_does_not_allocate_per_node() {
+    let stratego = Stratego::start(&StrategoConfig::default()).unwrap();
+    assert_warm_search_does_not_allocate(&sample(&stratego, 3, 1), 4);
+    let barrage = Stratego::start(&StrategoConfig {
+        variant: Variant::Barrage,
+        ..StrategoConfig::default()
+    })
+    .unwrap();
+    assert_warm_search_does_not_allocate(&sample(&barrage, 3, 2), 5);
+    let dice = Dice::start(&DiceConfig { size: 5 }).unwrap();
+    assert_warm_search_does_not_allocate(&sample(&dice, 4, 3), 4);
+    let cb = Breakthrough::start(&BreakthroughConfig::chance_breakthrough()).unwrap();
+    assert_warm_search_does_not_allocate(&sample(&cb, 3, 4), 4);
 }

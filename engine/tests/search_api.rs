@@ -298,13 +298,10 @@ fn stats_add_and_rates() {
 
 #[test]
 fn deeper_table_entries_can_be_used_when_asked() {
-    // With tt_exact_depth off the search may use deeper results: the value
-    // is then no longer the fixed-depth one, but it is a value of some
-    // depth >= the asked one, and the move is legal.
-    let cfg = SearchConfig {
-        tt_exact_depth: false,
-        ..SearchConfig::default()
-    };
+    // In play mode the search may use deeper results: the value is then
+    // no longer the fixed-depth one, but it is a value of some depth >= the
+    // asked one, and the move is legal.
+    let cfg = SearchConfig::play();
     let mut s = Searcher::new(cfg);
     for seed in 0..30u64 {
         let pos = RandomGame::seeded(seed);

@@ -153,6 +153,11 @@ pub enum Command {
         /// table, csv or json.
         #[arg(long, default_value = "table", value_parser = ["table", "csv", "json"])]
         format: String,
+        /// Search mode of the configurations: `exact` (the expectimax value;
+        /// the reductions of the references) or `play` (deeper table
+        /// entries too); `+exact` / `+play` in --algos override it.
+        #[arg(long, default_value = "exact")]
+        mode: starcut::search::SearchMode,
         /// ChanceProbCut tuning (Schadd, Tables 5.2-5.10): the first
         /// configuration of --algos without and then with ChanceProbCut at
         /// each t given here (comma-separated), printing nodes, reduction,

@@ -88,6 +88,7 @@ fn run(cli: Cli) -> Result<()> {
             tune,
             probcut_params,
             tune_log,
+            mode,
         } => commands::bench::run(commands::bench::Bench {
             game: game.as_deref(),
             sets: set,
@@ -100,6 +101,7 @@ fn run(cli: Cli) -> Result<()> {
             tune: tune.as_deref(),
             probcut_params: probcut_params.as_deref(),
             tune_log: tune_log.as_deref(),
+            mode: *mode,
         }),
         Command::Match(args) => commands::matches::run(args),
         Command::MatchMerge(args) => commands::matches::merge(args),

@@ -7,7 +7,9 @@
 //! `nokillers`, `noorder` (no static ordering), `noid` (no iterative
 //! deepening), `seq` (sequential probing), `h2`/`h3`... (probe factor),
 //! `verify` (re-search every cut). `plain` alone is expectimax with every
-//! enhancement off, the reference all others must agree with.
+//! enhancement off, the reference all others must agree with. `exact` and
+//! `play` choose the search mode (see [`SearchMode`]; each command has its
+//! default: exact for `analyse` and `bench`, play for `match`).
 //!
 //! Forward pruning (not exact): `cpc` switches ChanceProbCut on with the
 //! game's parameter file `assets/params/chanceprobcut-GAME.json` and the
@@ -21,7 +23,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use starcut::search::{ChanceAlgo, ChanceProbCut, Limits, MultiCut, Probing, SearchConfig};
+use starcut::search::{
+    ChanceAlgo, ChanceProbCut, Limits, MultiCut, Probing, SearchConfig, SearchMode,
+};
 
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
@@ -49,6 +53,11 @@ pub struct SearchArgs {
     /// Transposition table size in MiB.
     #[arg(long)]
     pub tt_mb: Option<usize>,
+    /// Search mode: `exact` (table values only at the searched depth: the
+    /// expectimax value) or `play` (deeper table entries too); `+exact` /
+    /// `+play` in --algo override it.
+    #[arg(long, default_value = "exact")]
+    pub mode: SearchMode,
     /// Stop after this many milliseconds (iterative deepening keeps the last
     /// completed depth).
     #[arg(long)]
@@ -70,7 +79,7 @@ impl SearchArgs {
     /// The configuration named by `--algo` and the other flags, with the
     /// ChanceProbCut parameters of `game` read if needed.
     pub fn config(&self, game: &str) -> Result<SearchConfig> {
-        let mut config = parse_algo(&self.algo)?;
+        let mut config = parse_algo_in(&self.algo, self.mode)?;
         if let Some(t) = self.chance_probcut {
             config.chance_probcut = Some(cpc_placeholder(t)?);
         } else if self.probcut_params.is_some() && config.chance_probcut.is_none() {
@@ -103,8 +112,15 @@ impl SearchArgs {
     }
 }
 
-/// Parses `ALGO[+FLAG...]` (see the module documentation).
+/// Parses `ALGO[+FLAG...]` (see the module documentation), in exact mode
+/// unless a flag says `play`.
 pub fn parse_algo(name: &str) -> Result<SearchConfig> {
+    parse_algo_in(name, SearchMode::Exact)
+}
+
+/// Parses `ALGO[+FLAG...]` with search mode `mode` unless a flag (`exact`,
+/// `play`) names one.
+pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
     let mut parts = name.split('+').map(str::trim);
     let head = parts.next().unwrap_or("");
     let mut config = if head == "plain" {
@@ -118,8 +134,11 @@ pub fn parse_algo(name: &str) -> Result<SearchConfig> {
             ..SearchConfig::default()
         }
     };
+    config.mode = mode;
     for flag in parts {
         match flag {
+            "exact" => config.mode = SearchMode::Exact,
+            "play" => config.mode = SearchMode::Play,
             "pvs" => config.pvs = true,
             "noab" => config.alpha_beta = false,
             "nott" => config.tt = false,
@@ -148,8 +167,9 @@ pub fn parse_algo(name: &str) -> Result<SearchConfig> {
                 config.probe_factor = f[1..].parse().unwrap_or(1);
             }
             other => bail!(
-                "algorithm '{name}': unknown flag '{other}' (flags: pvs, noab, nott, nohistory, \
-                 nokillers, noorder, noid, seq, h<N>, verify, cpc, cpc=T, pc, pc=T, mc, mc=M,C,R)"
+                "algorithm '{name}': unknown flag '{other}' (flags: exact, play, pvs, noab, nott, \
+                 nohistory, nokillers, noorder, noid, seq, h<N>, verify, cpc, cpc=T, pc, pc=T, mc, \
+                 mc=M,C,R)"
             ),
         }
     }
@@ -278,6 +298,13 @@ mod tests {
         let err = parse_algo("star1+fast").unwrap_err().to_string();
         assert!(err.contains("'fast'"), "{err}");
         assert!(parse_algo("star1+h0").is_err());
+        // Modes: the caller's default, or the flag's.
+        assert_eq!(parse_algo("staretc").unwrap().mode, SearchMode::Exact);
+        assert_eq!(parse_algo("staretc+play").unwrap(), SearchConfig::play());
+        let play = parse_algo_in("staretc", SearchMode::Play).unwrap();
+        assert_eq!(play.mode, SearchMode::Play);
+        let exact = parse_algo_in("staretc+exact", SearchMode::Play).unwrap();
+        assert_eq!(exact, SearchConfig::default());
     }
 
     #[test]

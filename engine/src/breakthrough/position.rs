@@ -23,6 +23,27 @@ pub enum BreakthroughMove {
     Roll,
 }
 
+impl crate::game::PackedMove for BreakthroughMove {
+    #[inline]
+    fn pack(self) -> u16 {
+        match self {
+            BreakthroughMove::Step { from, to } => u16::from(from) << 8 | u16::from(to),
+            BreakthroughMove::Roll => u16::MAX,
+        }
+    }
+    #[inline]
+    fn unpack(bits: u16) -> Option<Self> {
+        Some(if bits == u16::MAX {
+            BreakthroughMove::Roll
+        } else {
+            BreakthroughMove::Step {
+                from: (bits >> 8) as u8,
+                to: bits as u8,
+            }
+        })
+    }
+}
+
 /// The outcome of a roll: the square whose piece is removed, or `none` (the
 /// dice picked an empty square; weight = number of empty squares).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -12,6 +12,17 @@ use super::config::DiceConfig;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DiceMove(pub u8);
 
+impl crate::game::PackedMove for DiceMove {
+    #[inline]
+    fn pack(self) -> u16 {
+        u16::from(self.0)
+    }
+    #[inline]
+    fn unpack(bits: u16) -> Option<Self> {
+        u8::try_from(bits).ok().map(DiceMove)
+    }
+}
+
 /// A chance outcome: the rolled line (0-based column for the columns player,
 /// row for the rows player). Printed 1-based (`3`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -187,6 +187,65 @@ impl FromStr for Replacement {
     }
 }
 
+/// How a search uses what the searcher already knows.
+///
+/// * `Exact` (the default): a table entry's value is used only when it was
+///   searched to exactly the remaining depth, so every exact configuration
+///   returns the fixed-depth expectimax value. The mode of the agreement
+///   tests, the lecture and `bench`'s reductions.
+/// * `Play`: deeper entries are used too (the usual engine practice: a
+///   value searched deeper is better, though the root value then mixes
+///   depths), for a [`Searcher`](super::Searcher) kept across the moves of
+///   one game, whose table, history and killers carry over from move to
+///   move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchMode {
+    #[default]
+    Exact,
+    Play,
+}
+
+impl SearchMode {
+    pub const fn name(self) -> &'static str {
+        match self {
+            SearchMode::Exact => "exact",
+            SearchMode::Play => "play",
+        }
+    }
+
+    /// Whether a table entry of `stored` depth may give a value at
+    /// `depth`.
+    #[inline]
+    pub const fn usable(self, stored: u32, depth: u32) -> bool {
+        match self {
+            SearchMode::Exact => stored == depth,
+            SearchMode::Play => stored >= depth,
+        }
+    }
+}
+
+impl fmt::Display for SearchMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for SearchMode {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "exact" => Ok(SearchMode::Exact),
+            "play" => Ok(SearchMode::Play),
+            _ => Err(ParseError::new(
+                ParseErrorKind::BadValue,
+                "mode",
+                format!("'{s}' is not one of exact, play"),
+            )),
+        }
+    }
+}
+
 /// Which of Hsu's incremental Star1 formulas compute the child windows
 /// (A_i, B_i) and the bounds (m_i, M_i) when no probe information exists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -221,12 +280,10 @@ pub struct SearchConfig {
     pub tt: bool,
     pub tt_mb: usize,
     pub tt_replacement: Replacement,
-    /// Use a table value only when it was searched to exactly the remaining
-    /// depth. A deeper entry holds the value of a deeper search; using it is
-    /// the usual engine practice but makes the root value a mix of depths,
-    /// no longer equal to fixed-depth expectimax. On by default so that every
-    /// algorithm returns the expectimax value.
-    pub tt_exact_depth: bool,
+    /// Exact (table values only at exactly the remaining depth, so that
+    /// every algorithm returns the expectimax value; the default) or play
+    /// (deeper entries too). See [`SearchMode`].
+    pub mode: SearchMode,
     pub history: bool,
     pub killers: bool,
     pub pvs: bool,
@@ -265,7 +322,7 @@ impl Default for SearchConfig {
             tt: true,
             tt_mb: 16,
             tt_replacement: Replacement::Deep,
-            tt_exact_depth: true,
+            mode: SearchMode::Exact,
             history: true,
             killers: true,
             pvs: false,
@@ -305,6 +362,15 @@ impl SearchConfig {
             chance,
             alpha_beta: true,
             ..SearchConfig::expectimax()
+        }
+    }
+
+    /// The default configuration in play mode: for a searcher kept across
+    /// the moves of a game.
+    pub fn play() -> Self {
+        SearchConfig {
+            mode: SearchMode::Play,
+            ..SearchConfig::default()
         }
     }
 

@@ -29,7 +29,7 @@
 
 use crate::game::{Game, Step, Value};
 
-use super::run::Run;
+use super::run::{Node, Run};
 use super::trace::{CutKind, Tracer};
 use super::Evaluator;
 
@@ -56,13 +56,10 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     /// (also when the search was aborted: the caller checks).
     pub(crate) fn decision_probcut(
         &mut self,
-        pos: &G,
-        depth: u32,
-        alpha: Value,
-        beta: Value,
-        ply: usize,
+        cx: &Node<G>,
         moves: &[G::Move],
     ) -> Option<ProbCutResult<G::Move>> {
+        let (depth, alpha, beta) = (cx.depth, cx.alpha, cx.beta);
         let pc = self.cfg.probcut.as_ref()?;
         if !self.cfg.alpha_beta || !alpha.is_finite() || !beta.is_finite() {
             return None;
@@ -83,35 +80,31 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             return None;
         }
         let before = self.stats.nodes();
-        let result = self.probcut_tests(pos, shallow, high, low, try_high, try_low, ply, moves);
+        let result = self.probcut_tests(cx, shallow, (high, try_high), (low, try_low), moves);
         self.stats.decision_probcut_nodes += self.stats.nodes() - before;
         if self.aborted {
             return None;
         }
         let (high, best) = result?;
         let value = if high { beta } else { alpha };
-        self.cut(pos, depth, ply, CutKind::ProbCut, value, alpha, beta);
+        self.cut(cx, CutKind::ProbCut, value);
         Some(ProbCutResult { value, high, best })
     }
 
-    /// The fail-high test at threshold `high`, then the fail-low test at
-    /// `low`. Returns whether the node failed high or low, and the move
-    /// that made it fail high.
-    #[allow(clippy::too_many_arguments)]
+    /// The fail-high test at threshold `high` (if `try_high`), then the
+    /// fail-low test at `low` (if `try_low`). Returns whether the node
+    /// failed high or low, and the move that made it fail high.
     fn probcut_tests(
         &mut self,
-        pos: &G,
+        cx: &Node<G>,
         shallow: u32,
-        high: Value,
-        low: Value,
-        try_high: bool,
-        try_low: bool,
-        ply: usize,
+        (high, try_high): (Value, bool),
+        (low, try_low): (Value, bool),
         moves: &[G::Move],
     ) -> Option<(bool, Option<G::Move>)> {
         if try_high {
             // v > high.next_down() is v >= high: no float lies between.
-            match self.scout(pos, shallow, high.next_down(), high, ply, moves)? {
+            match self.scout(cx, shallow, (high.next_down(), high), moves)? {
                 Scout::Above(m) => return Some((true, Some(m))),
                 // Every move's upper bound is already at or below `low`.
                 Scout::Below(max) if try_low && max <= low => return Some((false, None)),
@@ -119,7 +112,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             }
         }
         if try_low {
-            if let Scout::Below(_) = self.scout(pos, shallow, low, low.next_up(), ply, moves)? {
+            if let Scout::Below(_) = self.scout(cx, shallow, (low, low.next_up()), moves)? {
                 return Some((false, None));
             }
         }
@@ -129,24 +122,18 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     /// The node's shallow search (`shallow` decisions, counting the move)
     /// with null window (wa, wb) in the node's view, one move at a time:
     /// stops at the first move whose value exceeds wa. `None` when aborted.
-    #[allow(clippy::too_many_arguments)]
     fn scout(
         &mut self,
-        pos: &G,
+        cx: &Node<G>,
         shallow: u32,
-        wa: Value,
-        wb: Value,
-        ply: usize,
+        (wa, wb): (Value, Value),
         moves: &[G::Move],
     ) -> Option<Scout<G::Move>> {
         let mut max = f64::NEG_INFINITY;
         for &mv in moves {
-            let mut child = pos.clone();
+            let mut child = cx.pos.clone();
             child.play(mv);
-            let s = Self::sign(pos, &child);
-            self.tracer.step(pos, Step::Move(mv), ply);
-            let (ca, cb) = Self::child_window(s, wa, wb);
-            let v = s * self.node(&child, shallow - 1, ca, cb, ply + 1);
+            let v = self.search_child(cx, Step::Move(mv), &child, shallow - 1, (wa, wb), false);
             if self.aborted {
                 return None;
             }

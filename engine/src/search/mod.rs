@@ -46,7 +46,7 @@ pub use clock::StdClock;
 pub use clock::{Clock, FixedClock, ManualClock};
 pub use config::{
     ChanceAlgo, ChanceProbCut, MultiCut, ProbCutModel, Probing, Replacement, SearchConfig,
-    Star1Formula,
+    SearchMode, Star1Formula,
 };
 pub use stats::{Cuts, Stats};
 pub use trace::{CutKind, NoTrace, NodeKind, RecordingTracer, TraceEvent, Tracer};
@@ -190,6 +190,21 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             self.shared.tt = None;
             self.shared = Shared::new(&self.config);
         }
+    }
+
+    /// The evaluator, to change its settings between searches (say a new
+    /// game's noise seed; nothing is cached across searches that an
+    /// evaluator's change could make stale, but a kept table holds values
+    /// of the old one: [`Searcher::new_game`] when that matters).
+    pub fn evaluator_mut(&mut self) -> &mut E {
+        &mut self.eval
+    }
+
+    /// Starts a new game: forgets everything learned (table, history,
+    /// killers). Between the moves of one game keep the searcher as it is
+    /// (in [`SearchMode::Play`] its table, history and killers carry over).
+    pub fn new_game(&mut self) {
+        self.clear();
     }
 
     /// Forgets everything learned (table, history, killers).

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Step, Value};
 
-use super::run::Run;
+use super::run::{Node, Run};
 use super::trace::{CutKind, Tracer};
 use super::Evaluator;
 
@@ -48,14 +48,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     /// Tries a Multi-Cut at a non-PV decision node whose moves are already
     /// ordered. Returns beta when C of the first M reduced searches reach
     /// it.
-    pub(crate) fn multi_cut(
-        &mut self,
-        pos: &G,
-        depth: u32,
-        beta: Value,
-        ply: usize,
-        moves: &[G::Move],
-    ) -> Option<Value> {
+    pub(crate) fn multi_cut(&mut self, cx: &Node<G>, moves: &[G::Move]) -> Option<Value> {
+        let (depth, beta) = (cx.depth, cx.beta);
         let mc = self.cfg.multicut?;
         if !self.cfg.alpha_beta
             || depth < mc.min_depth.max(1)
@@ -81,12 +75,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             if high + (m - i) < need {
                 break;
             }
-            let mut child = pos.clone();
+            let mut child = cx.pos.clone();
             child.play(mv);
-            let s = Self::sign(pos, &child);
-            self.tracer.step(pos, Step::Move(mv), ply);
-            let (ca, cb) = Self::child_window(s, below, beta);
-            let v = s * self.node(&child, reduced, ca, cb, ply + 1);
+            let v = self.search_child(cx, Step::Move(mv), &child, reduced, (below, beta), false);
             if self.aborted {
                 break;
             }
@@ -101,7 +92,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         if self.aborted || high < need {
             return None;
         }
-        self.cut(pos, depth, ply, CutKind::MultiCut, beta, below, beta);
+        self.cut(&cx.with_window(below, beta), CutKind::MultiCut, beta);
         Some(beta)
     }
 }

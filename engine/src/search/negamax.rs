@@ -5,12 +5,24 @@
 //! (alpha, beta): a result <= alpha is an upper bound on the true value, a
 //! result >= beta a lower bound, anything between is exact. The chance-node
 //! procedures rely on it.
+//!
+//! A decision node runs in phases: the table prologue (a stored bound may
+//! decide it), its moves (generated, or handed over by a parent chance node
+//! whose probes already picked some), forward pruning (ProbCut, Multi-Cut),
+//! then the moves one by one, then the table epilogue.
 
 use crate::game::{Game, Status, Step, Value};
 
-use super::run::Run;
+use super::ordering::OrderingFlags;
+use super::run::{Node, Ply, Run};
 use super::trace::{CutKind, NodeKind, Tracer};
 use super::Evaluator;
+
+/// What the move loop of a decision node found.
+struct Best<M> {
+    value: Value,
+    best: Option<M>,
+}
 
 impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     /// Searches any node with `depth` decisions left.
@@ -30,6 +42,14 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         }
         self.sh.ensure_ply(ply + 2);
         self.sh.pv[ply].clear();
+        let cx = Node {
+            pos,
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv,
+        };
         match pos.status() {
             Status::Terminal(w) => {
                 self.stats.leaf_nodes += 1;
@@ -40,8 +60,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 v
             }
             _ if depth == 0 => self.leaf(pos, ply, alpha, beta),
-            Status::Chance => self.chance(pos, depth, alpha, beta, ply, pv),
-            Status::Decision => self.decision(pos, depth, alpha, beta, ply, pv),
+            Status::Chance => self.chance(cx),
+            Status::Decision => self.decision(cx),
         }
     }
 
@@ -55,200 +75,212 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         v
     }
 
-    fn decision(
-        &mut self,
-        pos: &G,
-        depth: u32,
-        alpha_in: Value,
-        beta_in: Value,
-        ply: usize,
-        pv: bool,
-    ) -> Value {
-        let probe = self.probe_table(pos.hash(), false, depth, ply, alpha_in, beta_in);
-        if let Some(v) = probe.cut {
-            self.stats.decision_nodes += 1;
-            self.tracer
-                .enter(pos, NodeKind::Decision, ply, depth, alpha_in, beta_in);
-            self.cut(pos, depth, ply, CutKind::Table, v, alpha_in, beta_in);
-            self.tracer.exit(ply, v);
-            return v;
-        }
-        let (mut alpha, beta, tt_move) = (probe.alpha, probe.beta, probe.best);
-
-        let mut buf = std::mem::take(&mut self.sh.plies[ply]);
-        pos.legal_moves(&mut buf.moves);
-        if buf.moves.is_empty() {
-            buf.known.clear();
-            self.sh.plies[ply] = buf;
-            return self.leaf(pos, ply, alpha_in, beta_in);
-        }
-        self.stats.decision_nodes += 1;
-        self.tracer
-            .enter(pos, NodeKind::Decision, ply, depth, alpha, beta);
-        let side = pos.to_move();
-        let flags = self.flags;
-        if flags.history || flags.killers || flags.static_hint || tt_move.is_some() {
-            self.sh.ordering.order(
-                &mut buf.moves,
-                &mut buf.scored,
-                side,
-                ply,
-                tt_move,
-                flags,
-                |m| pos.move_order_hint(m),
-            );
-        }
-
-        // ProbCut first: it can also cut expected ALL nodes, and where it
-        // cuts, Multi-Cut's reduced searches are saved.
-        if !pv && self.cfg.probcut.is_some() {
-            if let Some(r) = self.decision_probcut(pos, depth, alpha, beta, ply, &buf.moves) {
-                buf.known.clear();
-                self.sh.plies[ply] = buf;
-                let u = self.u;
-                if let Some(tt) = &mut self.sh.tt {
-                    // Stored as the bound it claims, never as exact.
-                    let (lo, hi) = if r.high { (r.value, u) } else { (-u, r.value) };
-                    tt.store(pos.hash(), false, depth, lo, hi, r.best);
-                }
-                self.tracer.exit(ply, r.value);
-                return r.value;
-            }
-            if self.aborted {
-                buf.known.clear();
-                self.sh.plies[ply] = buf;
-                return 0.0;
-            }
-        }
-
-        if !pv && self.cfg.multicut.is_some() {
-            if let Some(v) = self.multi_cut(pos, depth, beta, ply, &buf.moves) {
-                buf.known.clear();
-                self.sh.plies[ply] = buf;
-                if let Some(tt) = &mut self.sh.tt {
-                    tt.store(pos.hash(), false, depth, v, self.u, None);
-                }
-                self.tracer.exit(ply, v);
+    fn decision(&mut self, cx: Node<G>) -> Value {
+        let (pos, ply) = (cx.pos, cx.ply);
+        let key = pos.hash();
+        let probe = match self.table_prologue(&cx, key, NodeKind::Decision) {
+            Ok(p) => p,
+            Err(v) => {
+                self.sh.plies[ply].known.clear();
+                self.sh.plies[ply].prepared = None;
                 return v;
             }
-            if self.aborted {
-                buf.known.clear();
-                self.sh.plies[ply] = buf;
-                return 0.0;
+        };
+        let mut buf = std::mem::take(&mut self.sh.plies[ply]);
+        // A parent chance node's probes may have started this list.
+        let prepared = buf.prepared.take() == Some(key) && buf.picker.is_live();
+        if !prepared {
+            pos.legal_moves(buf.picker.moves_mut());
+        }
+        if buf.picker.is_empty() {
+            buf.known.clear();
+            self.sh.plies[ply] = buf;
+            return self.leaf(pos, ply, cx.alpha, cx.beta);
+        }
+        let cx = cx.with_window(probe.alpha, probe.beta);
+        self.stats.decision_nodes += 1;
+        self.tracer
+            .enter(pos, NodeKind::Decision, ply, cx.depth, cx.alpha, cx.beta);
+        if !prepared {
+            buf.picker.start(
+                &self.sh.ordering,
+                pos.to_move(),
+                ply,
+                probe.best,
+                self.flags,
+            );
+        }
+        let found = match self.forward_pruning(&cx, &mut buf) {
+            Some(v) => Err(v),
+            None => self.search_moves(&cx, &mut buf).ok_or(0.0),
+        };
+        buf.known.clear();
+        self.sh.plies[ply] = buf;
+        match found {
+            Err(v) => v,
+            Ok(b) => {
+                self.decision_epilogue(&cx, &b);
+                b.value
             }
         }
+    }
 
-        let (a0, b0) = (alpha, beta);
-        let mut best = f64::NEG_INFINITY;
-        let mut best_move = None;
-        for (i, &m) in buf.moves.iter().enumerate() {
-            // A probe of the parent chance node may already have searched
-            // this move (Hsu: probed branches need no second search).
-            if let Some(&(_, r, pa, pb)) = buf.known.iter().find(|k| k.0 == m) {
-                if (r > pa && r < pb) || (r >= pb && r >= beta) || (r <= pa && r <= alpha) {
-                    self.tracer.child_value(ply, i, r);
-                    if r > best {
-                        best = r;
-                        best_move = Some(m);
-                        if ply == 0 {
-                            self.root_best = Some((m, r));
-                        }
-                        if r > alpha {
-                            alpha = r;
-                            self.sh.pv[ply].clear();
-                            self.sh.pv[ply].push(Step::Move(m));
-                        }
-                        if self.cfg.alpha_beta && r >= beta {
-                            self.sh.ordering.reward(m, side, ply, depth, flags);
-                            self.cut(pos, depth, ply, CutKind::AlphaBeta, r, a0, b0);
-                            break;
-                        }
-                    }
-                    continue;
-                }
+    /// ProbCut, then Multi-Cut, at a node off the principal variation: the
+    /// value to return when one of them cut (or the search was aborted).
+    fn forward_pruning(&mut self, cx: &Node<G>, buf: &mut Ply<G>) -> Option<Value> {
+        if cx.pv || (self.cfg.probcut.is_none() && self.cfg.multicut.is_none()) {
+            return None;
+        }
+        let pos = cx.pos;
+        let moves = buf
+            .picker
+            .ordered(&self.sh.ordering, |m| pos.move_order_hint(m));
+        // ProbCut first: it can also cut expected ALL nodes, and where it
+        // cuts, Multi-Cut's reduced searches are saved.
+        if self.cfg.probcut.is_some() {
+            if let Some(r) = self.decision_probcut(cx, moves) {
+                let u = self.u;
+                // Stored as the bound it claims, never as exact.
+                let (lo, hi) = if r.high { (r.value, u) } else { (-u, r.value) };
+                self.tt_store(pos.hash(), (false, cx.depth), (lo, hi), r.best);
+                self.tracer.exit(cx.ply, r.value);
+                return Some(r.value);
             }
-            let mut child = pos.clone();
-            child.play(m);
-            let s = Self::sign(pos, &child);
-            self.tracer.step(pos, Step::Move(m), ply);
-            let v = if self.cfg.pvs && self.cfg.alpha_beta && i > 0 && alpha.is_finite() {
-                let scout = alpha.next_up();
-                let (ca, cb) = Self::child_window(s, alpha, scout);
-                let r = s * self.node(&child, depth - 1, ca, cb, ply + 1);
-                if !self.aborted && r > alpha && r < beta {
-                    self.stats.researches += 1;
-                    self.tracer.step(pos, Step::Move(m), ply);
-                    let (ca, cb) = Self::child_window(s, alpha, beta);
-                    self.next_pv = pv;
-                    s * self.node(&child, depth - 1, ca, cb, ply + 1)
-                } else {
-                    r
-                }
-            } else if self.cfg.alpha_beta {
-                let (ca, cb) = Self::child_window(s, alpha, beta);
-                self.next_pv = pv && i == 0;
-                s * self.node(&child, depth - 1, ca, cb, ply + 1)
-            } else {
-                // No windows at all: every child is searched exactly.
-                let (ca, cb) = self.full_window();
-                self.next_pv = pv && i == 0;
-                s * self.node(&child, depth - 1, ca, cb, ply + 1)
-            };
             if self.aborted {
-                buf.known.clear();
-                self.sh.plies[ply] = buf;
-                return 0.0;
+                return Some(0.0);
             }
+        }
+        if self.cfg.multicut.is_some() {
+            if let Some(v) = self.multi_cut(cx, moves) {
+                self.tt_store(pos.hash(), (false, cx.depth), (v, self.u), None);
+                self.tracer.exit(cx.ply, v);
+                return Some(v);
+            }
+            if self.aborted {
+                return Some(0.0);
+            }
+        }
+        None
+    }
+
+    /// The moves one by one, best first: `None` when the search was
+    /// aborted.
+    fn search_moves(&mut self, cx: &Node<G>, buf: &mut Ply<G>) -> Option<Best<G::Move>> {
+        let (pos, ply, depth) = (cx.pos, cx.ply, cx.depth);
+        let side = pos.to_move();
+        let flags = self.flags;
+        let (a0, b0) = (cx.alpha, cx.beta);
+        let mut alpha = a0;
+        let mut best = Best {
+            value: f64::NEG_INFINITY,
+            best: None,
+        };
+        let mut i = 0;
+        while let Some(m) = buf
+            .picker
+            .nth(i, &self.sh.ordering, |m| pos.move_order_hint(m))
+        {
+            let known = self.known_result(buf, m, alpha, b0);
+            let v = match known {
+                Some(r) => r,
+                None => {
+                    let mut child = pos.clone();
+                    child.play(m);
+                    let v = self.search_move(cx, m, &child, alpha, i);
+                    if self.aborted {
+                        return None;
+                    }
+                    v
+                }
+            };
             self.tracer.child_value(ply, i, v);
-            if v > best {
-                best = v;
-                best_move = Some(m);
+            i += 1;
+            if v > best.value {
+                best.value = v;
+                best.best = Some(m);
                 if ply == 0 {
                     self.root_best = Some((m, v));
                 }
-                if ply == 0 || (v > alpha && v < beta) {
+                if known.is_some() {
+                    // The probe left no line below the move.
+                    if v > alpha {
+                        self.sh.pv[ply].clear();
+                        self.sh.pv[ply].push(Step::Move(m));
+                    }
+                } else if ply == 0 || (v > alpha && v < b0) {
                     self.set_pv(ply, Step::Move(m));
                 }
                 if v > alpha {
                     alpha = v;
                 }
-                if self.cfg.alpha_beta && v >= beta {
+                if self.cfg.alpha_beta && v >= b0 {
                     self.sh.ordering.reward(m, side, ply, depth, flags);
-                    self.cut(pos, depth, ply, CutKind::AlphaBeta, v, a0, b0);
+                    self.cut(cx, CutKind::AlphaBeta, v);
                     break;
                 }
             }
         }
-        buf.known.clear();
-        self.sh.plies[ply] = buf;
-
-        if let (Some(m), true) = (best_move, best > a0 && best < b0) {
+        if let (Some(m), true) = (best.best, best.value > a0 && best.value < b0) {
             // A best move inside the window: also worth remembering.
             if flags.history {
-                self.sh.ordering.reward(
-                    m,
-                    side,
-                    ply,
-                    depth,
-                    super::ordering::OrderingFlags {
-                        killers: false,
-                        ..flags
-                    },
-                );
+                let flags = OrderingFlags {
+                    killers: false,
+                    ..flags
+                };
+                self.sh.ordering.reward(m, side, ply, depth, flags);
             }
         }
-        if let Some(tt) = &mut self.sh.tt {
-            let u = self.u;
-            let (lo, hi) = if best <= a0 {
-                (-u, best)
-            } else if best >= b0 {
-                (best, u)
-            } else {
-                (best, best)
-            };
-            tt.store(pos.hash(), false, depth, lo, hi, best_move);
+        Some(best)
+    }
+
+    /// A probe of the parent chance node may already have searched move
+    /// `m` (Hsu: probed branches need no second search): its result when it
+    /// is decisive for the window (alpha, beta).
+    #[inline]
+    fn known_result(&self, buf: &Ply<G>, m: G::Move, alpha: Value, beta: Value) -> Option<Value> {
+        let &(_, r, pa, pb) = buf.known.iter().find(|k| k.0 == m)?;
+        ((r > pa && r < pb) || (r >= pb && r >= beta) || (r <= pa && r <= alpha)).then_some(r)
+    }
+
+    /// Move `m` (the `i`-th) of decision node `cx` to `child`, with the
+    /// node's current `alpha`: plain alpha-beta, a PVS null window with a
+    /// re-search, or no window at all.
+    fn search_move(
+        &mut self,
+        cx: &Node<G>,
+        m: G::Move,
+        child: &G,
+        alpha: Value,
+        i: usize,
+    ) -> Value {
+        let (step, depth, beta) = (Step::Move(m), cx.depth - 1, cx.beta);
+        if !self.cfg.alpha_beta {
+            // No windows at all: every child is searched exactly.
+            let w = self.full_window();
+            return self.search_child(cx, step, child, depth, w, cx.pv && i == 0);
         }
-        self.tracer.exit(ply, best);
-        best
+        if !(self.cfg.pvs && i > 0 && alpha.is_finite()) {
+            return self.search_child(cx, step, child, depth, (alpha, beta), cx.pv && i == 0);
+        }
+        let r = self.search_child(cx, step, child, depth, (alpha, alpha.next_up()), false);
+        if !self.aborted && r > alpha && r < beta {
+            self.stats.researches += 1;
+            return self.search_child(cx, step, child, depth, (alpha, beta), cx.pv);
+        }
+        r
+    }
+
+    /// Stores the node's result in the table and closes its trace.
+    fn decision_epilogue(&mut self, cx: &Node<G>, b: &Best<G::Move>) {
+        let u = self.u;
+        let bounds = if b.value <= cx.alpha {
+            (-u, b.value)
+        } else if b.value >= cx.beta {
+            (b.value, u)
+        } else {
+            (b.value, b.value)
+        };
+        self.tt_store(cx.pos.hash(), (false, cx.depth), bounds, b.best);
+        self.tracer.exit(cx.ply, b.value);
     }
 }

@@ -1,6 +1,14 @@
 //! Move ordering at decision nodes: the table move first, then killer moves,
 //! then the history heuristic, then the game's static hint.
 //!
+//! [`MovePicker`] hands the moves out in that order in stages: the table
+//! move and the killers are found in the move list without scoring
+//! anything, and only when they are used up are the other moves scored and
+//! picked best first, lazily (a cut after the first few moves leaves the
+//! rest unsorted). Decision nodes and Star2 probes share it: a probe of a
+//! chance node's outcome picks from the outcome's picker, and the regular
+//! search of that outcome goes on from the same picker.
+//!
 //! Moves are an opaque `Hash` type, so the history table is indexed by a
 //! deterministic hash of the move (collisions only blur the ordering).
 
@@ -11,12 +19,10 @@ use crate::game::Player;
 const HISTORY_BITS: u32 = 12;
 const HISTORY_SIZE: usize = 1 << HISTORY_BITS;
 
-const TT_BONUS: i64 = 1 << 40;
-const KILLER_BONUS: [i64; 2] = [1 << 39, 1 << 38];
 /// History scores are shifted left by 8 when ordering; capped here, a
-/// history score stays below the second killer's bonus (and so below the
-/// table move's) however long the searcher runs.
-const HISTORY_CAP: i64 = (1 << 29) - 1;
+/// history score plus a hint fits the picker's sort keys however long the
+/// searcher runs.
+const HISTORY_CAP: i32 = (1 << 29) - 1;
 
 /// A small deterministic hasher (FxHash's multiply-rotate), identical on
 /// every platform, so that ordering and hence node counts are reproducible.
@@ -58,7 +64,8 @@ fn slot<M: Hash>(mv: &M) -> usize {
 /// History scores and killer moves, kept across searches.
 #[derive(Clone, Debug)]
 pub struct Ordering<M: Copy> {
-    history: Vec<i64>,
+    /// `i32` (the cap fits): 32 KiB for both sides, within the L1 cache.
+    history: Vec<i32>,
     killers: Vec<[Option<M>; 2]>,
 }
 
@@ -99,70 +106,14 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         &mut self.killers[ply]
     }
 
-    /// Orders `moves` in place, best first. `hint` gives the static hint of
-    /// a move. Stable: equal scores keep generation order.
-    #[allow(clippy::too_many_arguments)]
-    pub fn order(
-        &mut self,
-        moves: &mut [M],
-        scored: &mut Vec<(i64, M)>,
-        side: Player,
-        ply: usize,
-        tt_move: Option<M>,
-        flags: OrderingFlags,
-        hint: impl Fn(M) -> i32,
-    ) {
-        if moves.len() < 2 {
-            return;
-        }
-        let killers = if flags.killers {
-            *self.killers_at(ply)
-        } else {
-            [None, None]
-        };
-        scored.clear();
-        let mut any = false;
-        for &m in moves.iter() {
-            let mut s = 0i64;
-            if Some(m) == tt_move {
-                s += TT_BONUS;
-            }
-            if Some(m) == killers[0] {
-                s += KILLER_BONUS[0];
-            } else if Some(m) == killers[1] {
-                s += KILLER_BONUS[1];
-            }
-            if flags.history {
-                s += self.history[side.index() * HISTORY_SIZE + slot(&m)] << 8;
-            }
-            if flags.static_hint {
-                s += hint(m) as i64;
-            }
-            any |= s != 0;
-            scored.push((s, m));
-        }
-        if !any {
-            return;
-        }
-        // Insertion sort: stable, allocation-free, fast for move-list sizes.
-        for i in 1..scored.len() {
-            let mut j = i;
-            while j > 0 && scored[j - 1].0 < scored[j].0 {
-                scored.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        for (m, &(_, s)) in moves.iter_mut().zip(scored.iter()) {
-            *m = s;
-        }
-    }
-
     /// Records that `mv` caused a cut (or was best) at `ply` with `depth`
     /// decisions left.
     pub fn reward(&mut self, mv: M, side: Player, ply: usize, depth: u32, flags: OrderingFlags) {
         if flags.history {
             let h = &mut self.history[side.index() * HISTORY_SIZE + slot(&mv)];
-            *h = (*h + (depth as i64) * (depth as i64)).min(HISTORY_CAP);
+            let d = i64::from(depth);
+            // Below the cap, so the cast keeps the value.
+            *h = (i64::from(*h) + d * d).min(i64::from(HISTORY_CAP)) as i32;
         }
         if flags.killers {
             let k = self.killers_at(ply);
@@ -171,6 +122,238 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
                 k[0] = Some(mv);
             }
         }
+    }
+}
+
+/// Moves picked one by one (selection) before the rest is sorted at once:
+/// most cuts come from the first few moves.
+const LAZY_PICKS: usize = 3;
+
+/// Where a [`MovePicker`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Table,
+    Killer0,
+    Killer1,
+    /// Score the moves not yet handed out.
+    Score,
+    /// Pick the best scored move (`picks` so far).
+    Pick,
+    /// The rest is sorted: hand out in order.
+    Sorted,
+    /// Hand out in generation order (no history, no hint).
+    Plain,
+}
+
+/// The moves of one decision node, handed out best first (see the module
+/// documentation). The order is exactly that of a stable sort by
+/// [`Ordering`]'s score: table move, first killer, second killer, then
+/// history and hint with ties in generation order.
+#[derive(Clone, Debug)]
+pub struct MovePicker<M: Copy> {
+    /// `moves[..next]` are handed out, in order; `moves[next..]` wait, in
+    /// generation order until the scoring stage.
+    moves: Vec<M>,
+    next: usize,
+    /// From the scoring stage: the waiting moves with unique sort keys
+    /// (score, then generation order), `scored[picked..]` not yet handed out.
+    scored: Vec<(i64, M)>,
+    picked: usize,
+    stage: Stage,
+    tt: Option<M>,
+    killers: [Option<M>; 2],
+    side: Player,
+    flags: OrderingFlags,
+    /// Whether `moves` were handed to the picker ([`MovePicker::start`]).
+    live: bool,
+}
+
+impl<M: Copy + Eq + Hash> Default for MovePicker<M> {
+    fn default() -> Self {
+        MovePicker {
+            moves: Vec::new(),
+            next: 0,
+            scored: Vec::new(),
+            picked: 0,
+            stage: Stage::Plain,
+            tt: None,
+            killers: [None, None],
+            side: Player::First,
+            flags: OrderingFlags {
+                history: false,
+                killers: false,
+                static_hint: false,
+            },
+            live: false,
+        }
+    }
+}
+
+impl<M: Copy + Eq + Hash> MovePicker<M> {
+    /// The buffer to fill with the legal moves before [`MovePicker::start`].
+    pub fn moves_mut(&mut self) -> &mut Vec<M> {
+        self.live = false;
+        &mut self.moves
+    }
+
+    /// All the moves (handed out or not).
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Whether the picker holds a started move list.
+    pub fn is_live(&self) -> bool {
+        self.live
+    }
+
+    /// Forgets the move list.
+    pub fn reset(&mut self) {
+        self.live = false;
+        self.moves.clear();
+    }
+
+    /// Starts handing out the moves now in [`MovePicker::moves_mut`] for
+    /// `side` at `ply`, with the table's move `tt`.
+    pub fn start(
+        &mut self,
+        ordering: &Ordering<M>,
+        side: Player,
+        ply: usize,
+        tt: Option<M>,
+        flags: OrderingFlags,
+    ) {
+        self.next = 0;
+        self.picked = 0;
+        self.scored.clear();
+        self.side = side;
+        self.flags = flags;
+        self.tt = tt;
+        self.killers = if flags.killers {
+            ordering.killers.get(ply).copied().unwrap_or([None, None])
+        } else {
+            [None, None]
+        };
+        self.stage = Stage::Table;
+        self.live = true;
+    }
+
+    /// Moves `moves[at]` to `moves[next]`, keeping the others' order.
+    #[inline]
+    fn bring(&mut self, m: Option<M>) -> Option<M> {
+        let m = m?;
+        let at = self.next + self.moves[self.next..].iter().position(|&x| x == m)?;
+        self.moves[self.next..=at].rotate_right(1);
+        self.next += 1;
+        Some(m)
+    }
+
+    /// The next move, best first; `None` when all were handed out.
+    /// `hint` gives the game's static hint of a move.
+    #[inline]
+    pub fn next(&mut self, ordering: &Ordering<M>, hint: impl Fn(M) -> i32) -> Option<M> {
+        loop {
+            if self.next >= self.moves.len() {
+                return None;
+            }
+            match self.stage {
+                Stage::Table => {
+                    self.stage = Stage::Killer0;
+                    if let Some(m) = self.bring(self.tt) {
+                        return Some(m);
+                    }
+                }
+                Stage::Killer0 => {
+                    self.stage = Stage::Killer1;
+                    let k = self.killers[0].filter(|&k| Some(k) != self.tt);
+                    if let Some(m) = self.bring(k) {
+                        return Some(m);
+                    }
+                }
+                Stage::Killer1 => {
+                    self.stage = Stage::Score;
+                    let k = self.killers[1]
+                        .filter(|&k| Some(k) != self.tt && Some(k) != self.killers[0]);
+                    if let Some(m) = self.bring(k) {
+                        return Some(m);
+                    }
+                }
+                Stage::Score => self.score_rest(ordering, &hint),
+                Stage::Pick => {
+                    if self.picked >= LAZY_PICKS {
+                        self.scored[self.picked..].sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
+                        self.stage = Stage::Sorted;
+                        continue;
+                    }
+                    let rest = &mut self.scored[self.picked..];
+                    let mut best = 0;
+                    for (k, e) in rest.iter().enumerate().skip(1) {
+                        if e.0 > rest[best].0 {
+                            best = k;
+                        }
+                    }
+                    rest.swap(0, best);
+                    return Some(self.hand_out_scored());
+                }
+                Stage::Sorted => return Some(self.hand_out_scored()),
+                Stage::Plain => {
+                    let m = self.moves[self.next];
+                    self.next += 1;
+                    return Some(m);
+                }
+            }
+        }
+    }
+
+    /// The scoring stage: keys for the moves not yet handed out.
+    fn score_rest(&mut self, ordering: &Ordering<M>, hint: impl Fn(M) -> i32) {
+        let f = self.flags;
+        if !f.history && !f.static_hint {
+            self.stage = Stage::Plain;
+            return;
+        }
+        let base = self.side.index() * HISTORY_SIZE;
+        let rest = &self.moves[self.next..];
+        self.scored.clear();
+        self.scored.extend(rest.iter().enumerate().map(|(k, &m)| {
+            let mut s = 0i64;
+            if f.history {
+                s += i64::from(ordering.history[base + slot(&m)]) << 8;
+            }
+            if f.static_hint {
+                s += hint(m) as i64;
+            }
+            // Unique keys: ties go to the earlier generated move.
+            ((s << 16) | (0xFFFF - k as i64), m)
+        }));
+        self.picked = 0;
+        self.stage = Stage::Pick;
+    }
+
+    #[inline]
+    fn hand_out_scored(&mut self) -> M {
+        let m = self.scored[self.picked].1;
+        self.picked += 1;
+        self.moves[self.next] = m;
+        self.next += 1;
+        m
+    }
+
+    /// The `j`-th move in order (0-based), handing out moves up to it.
+    pub fn nth(&mut self, j: usize, ordering: &Ordering<M>, hint: impl Fn(M) -> i32) -> Option<M> {
+        while self.next <= j {
+            self.next(ordering, &hint)?;
+        }
+        Some(self.moves[j])
+    }
+
+    /// Every move in order (hands all of them out).
+    pub fn ordered(&mut self, ordering: &Ordering<M>, hint: impl Fn(M) -> i32) -> &[M] {
+        while self.next(ordering, &hint).is_some() {}
+        &self.moves
     }
 }
 
@@ -201,31 +384,99 @@ mod tests {
             );
         }
         o.reward(2, Player::First, 3, 1, ALL);
-        let mut scored = Vec::new();
-        let mut moves = vec![1, 2, 3, 4];
-        o.order(
-            &mut moves,
-            &mut scored,
-            Player::First,
-            3,
-            Some(4),
-            ALL,
-            |m| m as i32 * 1000,
-        );
+        let order = |o: &Ordering<u32>, moves: &[u32], ply, tt, hint: &dyn Fn(u32) -> i32| {
+            let mut p = MovePicker::default();
+            p.moves_mut().extend_from_slice(moves);
+            p.start(o, Player::First, ply, tt, ALL);
+            p.ordered(o, hint).to_vec()
+        };
         assert_eq!(
-            moves,
+            order(&o, &[1, 2, 3, 4], 3, Some(4), &|m| m as i32 * 1000),
             vec![4, 2, 1, 3],
             "table move, killer, history, then hint"
         );
         // The saturated history still beats the largest static hint.
-        let mut moves = vec![1, 3];
-        o.order(&mut moves, &mut scored, Player::First, 0, None, ALL, |m| {
-            if m == 3 {
-                i32::MAX
-            } else {
-                0
+        assert_eq!(
+            order(&o, &[1, 3], 0, None, &|m| if m == 3 { i32::MAX } else { 0 }),
+            vec![1, 3]
+        );
+    }
+
+    const TT_BONUS: i64 = 1 << 40;
+    const KILLER_BONUS: [i64; 2] = [1 << 39, 1 << 38];
+
+    #[test]
+    fn the_picker_equals_a_stable_sort_by_score() {
+        // Random histories, hints and move lists: the picker's order is a
+        // stable sort by (table, killer, killer, history << 8 + hint).
+        let mut seed = 12345u64;
+        let mut rnd = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for _ in 0..300 {
+            let mut o = Ordering::<u32>::default();
+            for _ in 0..rnd(20) {
+                let flags = OrderingFlags {
+                    killers: rnd(2) == 0,
+                    ..ALL
+                };
+                o.reward(rnd(40) as u32, Player::Second, 2, rnd(6) as u32, flags);
             }
-        });
-        assert_eq!(moves, vec![1, 3]);
+            let count = rnd(40) as usize;
+            // Distinct moves, as a move list has them.
+            let moves: Vec<u32> = (0..count)
+                .map(|_| rnd(40) as u32)
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            let n = moves.len();
+            let tt = (rnd(2) == 0).then(|| rnd(40) as u32);
+            let hints: Vec<i32> = (0..40).map(|_| rnd(7) as i32 - 3).collect();
+            let hint = |m: u32| hints[m as usize];
+            let flags = OrderingFlags {
+                history: rnd(3) > 0,
+                killers: rnd(3) > 0,
+                static_hint: rnd(3) > 0,
+            };
+            let killers = if flags.killers {
+                o.killers.get(2).copied().unwrap_or([None, None])
+            } else {
+                [None, None]
+            };
+            let score = |m: u32| {
+                let mut s = 0i64;
+                if Some(m) == tt {
+                    s += TT_BONUS;
+                }
+                if Some(m) == killers[0] {
+                    s += KILLER_BONUS[0];
+                } else if Some(m) == killers[1] {
+                    s += KILLER_BONUS[1];
+                }
+                if flags.history {
+                    s +=
+                        i64::from(o.history[Player::Second.index() * HISTORY_SIZE + slot(&m)]) << 8;
+                }
+                if flags.static_hint {
+                    s += hint(m) as i64;
+                }
+                s
+            };
+            let mut want = moves.clone();
+            want.sort_by_key(|&m| std::cmp::Reverse(score(m)));
+            let mut p = MovePicker::default();
+            p.moves_mut().extend_from_slice(&moves);
+            p.start(&o, Player::Second, 2, tt, flags);
+            let mut got = Vec::new();
+            for j in 0..n {
+                got.push(p.nth(j, &o, hint).unwrap());
+            }
+            assert_eq!(p.nth(n, &o, hint), None);
+            assert_eq!(got, want);
+        }
     }
 }

@@ -6,11 +6,11 @@
 use crate::game::{Game, Step, Value};
 
 use super::clock::Clock;
-use super::config::SearchConfig;
-use super::ordering::{Ordering, OrderingFlags};
+use super::config::{SearchConfig, SearchMode};
+use super::ordering::{MovePicker, Ordering, OrderingFlags};
 use super::stats::Stats;
-use super::trace::{CutKind, Tracer};
-use super::tt::TransTable;
+use super::trace::{CutKind, NodeKind, Tracer};
+use super::tt::{Entry, TransTable};
 use super::verify;
 use super::{Evaluator, Progress};
 
@@ -18,22 +18,37 @@ use super::{Evaluator, Progress};
 /// the searcher while the node at that ply runs, so that recursion can use
 /// the deeper plies; nothing is allocated once capacities have grown.
 pub(crate) struct Ply<G: Game> {
-    pub moves: Vec<G::Move>,
-    pub scored: Vec<(i64, G::Move)>,
+    /// A decision node's moves, handed out best first.
+    pub picker: MovePicker<G::Move>,
+    /// Set by a parent chance node that probed this node's position: the
+    /// hash of the position whose moves `picker` already holds, started and
+    /// partly handed out by the probes (read and cleared by the node).
+    pub prepared: Option<u64>,
     pub outcomes: Vec<(G::Outcome, u32)>,
+    /// A chance node's outcome positions, built in outcome order as the
+    /// phases first need them, and the sign of each.
     pub kids: Vec<G>,
     pub sign: Vec<f64>,
     pub weight: Vec<f64>,
     pub lo: Vec<f64>,
     pub hi: Vec<f64>,
-    pub probe_moves: Vec<G::Move>,
+    /// A chance node's per-outcome move pickers for its probes (grown, never
+    /// shrunk: their buffers are reused), and the table's move of each
+    /// outcome position as StarETC's phase read it.
+    pub lists: Vec<MovePicker<G::Move>>,
+    pub listed: Vec<bool>,
+    /// StarETC: each outcome position's table key (none when terminal).
+    pub etc_keys: Vec<Option<(u64, bool)>>,
+    pub table_move: Vec<Option<G::Move>>,
     /// ChanceProbCut: each outcome's estimated interval from its shallow
     /// search (chance node's view), and the estimate combined with the
-    /// proven bounds, whose weighted sums decide estimated cuts.
+    /// proven bounds, whose weighted sums decide estimated cuts; whether
+    /// an outcome's estimate is tighter than its proven bounds.
     pub clo: Vec<f64>,
     pub chi: Vec<f64>,
     pub elo: Vec<f64>,
     pub ehi: Vec<f64>,
+    pub tighter: Vec<bool>,
     /// Probe results of a chance node: (outcome, move, value, probe alpha,
     /// probe beta), the value from the outcome position's side.
     pub probed: Vec<(usize, G::Move, Value, Value, Value)>,
@@ -46,21 +61,68 @@ pub(crate) struct Ply<G: Game> {
 impl<G: Game> Default for Ply<G> {
     fn default() -> Self {
         Ply {
-            moves: Vec::new(),
-            scored: Vec::new(),
+            picker: MovePicker::default(),
+            prepared: None,
             outcomes: Vec::new(),
             kids: Vec::new(),
             sign: Vec::new(),
             weight: Vec::new(),
             lo: Vec::new(),
             hi: Vec::new(),
-            probe_moves: Vec::new(),
+            lists: Vec::new(),
+            listed: Vec::new(),
+            etc_keys: Vec::new(),
+            table_move: Vec::new(),
             clo: Vec::new(),
             chi: Vec::new(),
             elo: Vec::new(),
             ehi: Vec::new(),
+            tighter: Vec::new(),
             probed: Vec::new(),
             known: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Ply<G> {
+    /// Builds the outcome positions (and signs) up to outcome `i`: every
+    /// phase of a chance node reaches its outcomes in order, so only those
+    /// reached are ever cloned.
+    #[inline]
+    pub fn build_kids(&mut self, pos: &G, i: usize) {
+        while self.kids.len() <= i {
+            let mut kid = pos.clone();
+            kid.apply_outcome(self.outcomes[self.kids.len()].0);
+            self.sign.push(if kid.to_move() == pos.to_move() {
+                1.0
+            } else {
+                -1.0
+            });
+            self.kids.push(kid);
+        }
+    }
+}
+
+/// One node being searched: its position, the decisions left, its window,
+/// its ply and whether it is on the principal variation.
+#[derive(Clone, Copy)]
+pub(crate) struct Node<'p, G> {
+    pub pos: &'p G,
+    pub depth: u32,
+    pub ply: usize,
+    pub alpha: Value,
+    pub beta: Value,
+    pub pv: bool,
+}
+
+impl<G> Node<'_, G> {
+    /// The same node with window (alpha, beta).
+    #[inline]
+    pub fn with_window(&self, alpha: Value, beta: Value) -> Self {
+        Node {
+            alpha,
+            beta,
+            ..*self
         }
     }
 }
@@ -159,20 +221,16 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             beta,
             best: None,
         };
-        let Some(tt) = &self.sh.tt else {
+        if self.sh.tt.is_none() {
             return out;
-        };
+        }
         self.stats.tt_probes += 1;
-        let Some(e) = tt.probe(key, chance) else {
+        let Some(e) = self.tt_probe(key, chance) else {
             return out;
         };
         self.stats.tt_hits += 1;
         out.best = e.best;
-        let usable = if self.cfg.tt_exact_depth {
-            e.depth == depth
-        } else {
-            e.depth >= depth
-        };
+        let usable = self.cfg.mode.usable(e.depth, depth);
         if usable && ply > 0 {
             let (lo, hi) = (e.lower, e.upper);
             if lo == hi || lo >= beta {
@@ -185,6 +243,93 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             }
         }
         out
+    }
+
+    /// The table's entry for `key`, its bounds within [-U, U].
+    #[inline]
+    pub(crate) fn tt_probe(&self, key: u64, chance: bool) -> Option<Entry<G::Move>> {
+        let mut e = self.sh.tt.as_ref()?.probe(key, chance)?;
+        e.lower = e.lower.max(-self.u);
+        e.upper = e.upper.min(self.u);
+        Some(e)
+    }
+
+    /// Stores bounds [lower, upper] on `key`'s value at `depth`, and its
+    /// best move: a bound at -U or U says nothing and is stored as none.
+    #[inline]
+    pub(crate) fn tt_store(
+        &mut self,
+        key: u64,
+        (chance, depth): (bool, u32),
+        (lower, upper): (Value, Value),
+        best: Option<G::Move>,
+    ) {
+        let u = self.u;
+        let Some(tt) = &mut self.sh.tt else {
+            return;
+        };
+        let (lower, upper) = if lower == upper {
+            (lower, upper)
+        } else {
+            (
+                if lower <= -u {
+                    f64::NEG_INFINITY
+                } else {
+                    lower
+                },
+                if upper >= u { f64::INFINITY } else { upper },
+            )
+        };
+        tt.store(key, chance, depth, lower, upper, best);
+    }
+
+    /// The table prologue of a decision or chance node: probes the table
+    /// under `key` and, when a stored bound decides the node, counts,
+    /// traces and returns its value as `Err`. Otherwise the window
+    /// narrowed by the stored bounds and the stored move.
+    #[inline]
+    pub(crate) fn table_prologue(
+        &mut self,
+        cx: &Node<G>,
+        key: u64,
+        kind: NodeKind,
+    ) -> Result<TableProbe<G::Move>, Value> {
+        let chance = kind == NodeKind::Chance;
+        let probe = self.probe_table(key, chance, cx.depth, cx.ply, cx.alpha, cx.beta);
+        let Some(v) = probe.cut else {
+            return Ok(probe);
+        };
+        if chance {
+            self.stats.chance_nodes += 1;
+        } else {
+            self.stats.decision_nodes += 1;
+        }
+        self.tracer
+            .enter(cx.pos, kind, cx.ply, cx.depth, cx.alpha, cx.beta);
+        self.cut(cx, CutKind::Table, v);
+        self.tracer.exit(cx.ply, v);
+        Err(v)
+    }
+
+    /// Searches `child`, reached from `parent` by `step`, with `depth`
+    /// decisions left and window `(a, b)` in the parent's view; returns its
+    /// value in the parent's view. `pv`: the child is on the principal
+    /// variation.
+    #[inline]
+    pub(crate) fn search_child(
+        &mut self,
+        parent: &Node<G>,
+        step: Step<G::Move, G::Outcome>,
+        child: &G,
+        depth: u32,
+        (a, b): (Value, Value),
+        pv: bool,
+    ) -> Value {
+        let s = Self::sign(parent.pos, child);
+        self.tracer.step(parent.pos, step, parent.ply);
+        let (ca, cb) = Self::child_window(s, a, b);
+        self.next_pv = pv;
+        s * self.node(child, depth, ca, cb, parent.ply + 1)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -327,19 +472,11 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
         line.extend_from_slice(&tail[0]);
     }
 
-    /// Records a cut: counter, tracer, and (in debug mode) a re-search that
+    /// Records a cut of node `cx` (whose window is the one the cut
+    /// crossed): counter, tracer, and (in debug mode) a re-search that
     /// proves the returned bound sound.
-    #[allow(clippy::too_many_arguments)]
-    pub fn cut(
-        &mut self,
-        pos: &G,
-        depth: u32,
-        ply: usize,
-        kind: CutKind,
-        value: Value,
-        alpha: Value,
-        beta: Value,
-    ) {
+    pub fn cut(&mut self, cx: &Node<G>, kind: CutKind, value: Value) {
+        let (pos, depth, ply, alpha, beta) = (cx.pos, cx.depth, cx.ply, cx.alpha, cx.beta);
         match kind {
             CutKind::AlphaBeta => self.stats.cuts.alpha_beta += 1,
             CutKind::Star1CutI => self.stats.cuts.star1_cut_i += 1,
@@ -355,7 +492,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
         // Forward-pruning cuts are unproven by design, and once one happened
         // below, bounds that build on it are too.
         if self.cfg.verify_cuts
-            && (!self.cfg.tt || self.cfg.tt_exact_depth)
+            && (!self.cfg.tt || self.cfg.mode == SearchMode::Exact)
             && !self.cfg.forward_pruning()
         {
             let truth = verify::reference_value(pos, depth, self.eval);

@@ -1,112 +1,238 @@
 //! The transposition table: fixed memory, Zobrist keys from `Game::hash`.
 //!
 //! Every entry holds a lower and an upper bound on the node's value (an
-//! exact value has both equal; a plain lower bound has upper = +U), which is
-//! what StarETC needs and covers the usual exact/lower/upper flag. Chance
+//! exact value has both equal; a plain lower bound has no upper one), which
+//! is what StarETC needs and covers the usual exact/lower/upper flag. Chance
 //! nodes are stored under `hash ^ CHANCE_SALT` and carry a kind bit, so a
 //! game whose hash does not tell a chance node from the decision node with
 //! the same board cannot mix them up.
+//!
+//! Layout: an entry is 16 bytes, four to a 64-byte bucket (one cache line);
+//! the low bits of the key choose the bucket, the high 32 bits are kept to
+//! recognise the node. The bounds take 8 bytes: an exact value, a lone
+//! lower bound or a lone upper bound is kept as the `f64` it is; an entry
+//! with two different finite bounds keeps each as an `f32` rounded outward
+//! (the lower one down, the upper one up), so it only ever widens them and
+//! every bound read back still holds. The best move is packed into 16 bits
+//! ([`PackedMove`]).
+//!
+//! Two keys that differ only outside the bucket index and the kept 32 bits
+//! are taken for the same node: with 2^18 buckets and more, less than one
+//! probe in 2^48 of an absent node finds a false entry.
 
-use crate::game::Value;
+use std::marker::PhantomData;
+
+use crate::game::{PackedMove, Value};
 
 use super::config::Replacement;
 
 /// XORed into a chance node's hash.
 pub const CHANCE_SALT: u64 = 0x6A09_E667_F3BC_C909;
 
-/// One stored search result.
+/// One stored search result, as read back.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry<M: Copy> {
-    pub key: u64,
+    /// Bounds on the value: `f64::NEG_INFINITY` / `f64::INFINITY` where
+    /// none is known.
     pub lower: Value,
     pub upper: Value,
     pub depth: u32,
     pub chance: bool,
     pub best: Option<M>,
-    generation: u8,
-    used: bool,
 }
 
-impl<M: Copy> Entry<M> {
-    const EMPTY: Entry<M> = Entry {
-        key: 0,
-        lower: 0.0,
-        upper: 0.0,
-        depth: 0,
-        chance: false,
-        best: None,
-        generation: 0,
-        used: false,
-    };
+const USED: u8 = 1;
+const CHANCE: u8 = 2;
+const HAS_BEST: u8 = 4;
+const KIND_SHIFT: u8 = 3;
+const KIND_MASK: u8 = 3 << KIND_SHIFT;
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+const RANGE: u8 = 3;
+const GEN_SHIFT: u8 = 5;
+const GEN_MASK: u8 = 7;
+
+/// One entry: 16 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+struct Slot {
+    /// The bounds (see the module documentation).
+    bounds: u64,
+    /// The key's high 32 bits.
+    check: u32,
+    best: u16,
+    depth: u8,
+    /// USED, CHANCE, HAS_BEST, the bounds' kind (2 bits), generation (3).
+    meta: u8,
 }
 
-/// A fixed-size table of [`Entry`].
+const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+
+const WAYS: usize = 4;
+
+/// Four entries, one cache line.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+struct Bucket([Slot; WAYS]);
+
+/// `x` as an `f32` no greater than `x`.
+fn f32_down(x: f64) -> f32 {
+    let f = x as f32;
+    if f as f64 > x {
+        f.next_down()
+    } else {
+        f
+    }
+}
+
+/// `x` as an `f32` no smaller than `x`.
+fn f32_up(x: f64) -> f32 {
+    let f = x as f32;
+    if (f as f64) < x {
+        f.next_up()
+    } else {
+        f
+    }
+}
+
+/// Bounds as stored: the bits and the kind.
+fn encode(lower: Value, upper: Value) -> (u64, u8) {
+    if lower == upper {
+        (lower.to_bits(), EXACT)
+    } else if upper == f64::INFINITY {
+        (lower.to_bits(), LOWER)
+    } else if lower == f64::NEG_INFINITY {
+        (upper.to_bits(), UPPER)
+    } else {
+        let (l, h) = (f32_down(lower), f32_up(upper));
+        (
+            u64::from(l.to_bits()) | (u64::from(h.to_bits()) << 32),
+            RANGE,
+        )
+    }
+}
+
+fn decode(bits: u64, kind: u8) -> (Value, Value) {
+    match kind {
+        EXACT => {
+            let v = f64::from_bits(bits);
+            (v, v)
+        }
+        LOWER => (f64::from_bits(bits), f64::INFINITY),
+        UPPER => (f64::NEG_INFINITY, f64::from_bits(bits)),
+        _ => (
+            f32::from_bits(bits as u32) as f64,
+            f32::from_bits((bits >> 32) as u32) as f64,
+        ),
+    }
+}
+
+impl Slot {
+    #[inline]
+    fn used(&self) -> bool {
+        self.meta & USED != 0
+    }
+
+    #[inline]
+    fn is(&self, check: u32, chance: bool) -> bool {
+        self.check == check && self.meta & (USED | CHANCE) == USED | if chance { CHANCE } else { 0 }
+    }
+
+    #[inline]
+    fn generation(&self) -> u8 {
+        (self.meta >> GEN_SHIFT) & GEN_MASK
+    }
+
+    fn entry<M: PackedMove>(&self) -> Entry<M> {
+        let (lower, upper) = decode(self.bounds, (self.meta & KIND_MASK) >> KIND_SHIFT);
+        Entry {
+            lower,
+            upper,
+            depth: u32::from(self.depth),
+            chance: self.meta & CHANCE != 0,
+            best: if self.meta & HAS_BEST != 0 {
+                M::unpack(self.best)
+            } else {
+                None
+            },
+        }
+    }
+}
+
+/// A fixed-size table of entries for a game with moves `M`.
 #[derive(Clone, Debug)]
 pub struct TransTable<M: Copy> {
-    entries: Vec<Entry<M>>,
+    buckets: Vec<Bucket>,
     mask: usize,
     replacement: Replacement,
     generation: u8,
+    moves: PhantomData<M>,
 }
 
-impl<M: Copy> TransTable<M> {
+impl<M: PackedMove> TransTable<M> {
     /// A table of at most `mb` megabytes (at least 1024 entries), rounded
-    /// down to a power of two entries.
+    /// down to a power of two buckets.
     pub fn new(mb: usize, replacement: Replacement) -> Self {
-        let size = std::mem::size_of::<Entry<M>>().max(1);
-        let want = (mb.saturating_mul(1 << 20) / size).max(1024);
+        let size = std::mem::size_of::<Bucket>();
+        let want = (mb.saturating_mul(1 << 20) / size).max(1024 / WAYS);
         let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
         TransTable {
-            entries: vec![Entry::EMPTY; n],
+            buckets: vec![Bucket::default(); n],
             mask: n - 1,
             replacement,
             generation: 0,
+            moves: PhantomData,
         }
     }
 
+    /// The number of entries it holds at most.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.buckets.len() * WAYS
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.buckets.is_empty()
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::EMPTY);
+        self.buckets.fill(Bucket::default());
         self.generation = 0;
     }
 
     /// Starts a new search: older entries become replaceable.
     pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        self.generation = (self.generation + 1) & GEN_MASK;
     }
 
     #[inline]
-    fn slots(&self, key: u64) -> (usize, usize) {
-        let i = (key as usize ^ (key >> 32) as usize) & self.mask;
-        match self.replacement {
-            Replacement::TwoTier => {
-                let base = i & !1;
-                (base, base + 1)
-            }
-            _ => (i, i),
-        }
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & self.mask
+    }
+
+    /// Reads `key`'s bucket so that a probe soon after finds it in the
+    /// cache: probes of many positions issued together (StarETC's look at
+    /// every outcome) then wait for memory once, not once each.
+    #[inline]
+    pub fn touch(&self, key: u64) -> u32 {
+        self.buckets[self.bucket(key)].0[0].check
     }
 
     /// The entry for `key` (of the given node kind), if stored.
     #[inline]
-    pub fn probe(&self, key: u64, chance: bool) -> Option<&Entry<M>> {
-        let (a, b) = self.slots(key);
-        [a, b]
-            .into_iter()
-            .map(|i| &self.entries[i])
-            .find(|e| e.used && e.key == key && e.chance == chance)
+    pub fn probe(&self, key: u64, chance: bool) -> Option<Entry<M>> {
+        let check = (key >> 32) as u32;
+        self.buckets[self.bucket(key)]
+            .0
+            .iter()
+            .find(|s| s.is(check, chance))
+            .map(Slot::entry)
     }
 
-    /// Stores bounds [lower, upper] for `key` searched to `depth`. An entry
-    /// for the same node and depth is tightened (bounds intersected); the
-    /// previous best move is kept when `best` is `None`.
+    /// Stores bounds [lower, upper] (infinite where unknown) for `key`
+    /// searched to `depth`. An entry for the same node and depth is
+    /// tightened (bounds intersected); the previous best move is kept when
+    /// `best` is `None`.
     pub fn store(
         &mut self,
         key: u64,
@@ -116,62 +242,95 @@ impl<M: Copy> TransTable<M> {
         upper: Value,
         best: Option<M>,
     ) {
-        let (a, b) = self.slots(key);
+        let check = (key >> 32) as u32;
         let generation = self.generation;
-        let mut new = Entry {
-            key,
-            lower,
-            upper,
-            depth,
-            chance,
-            best,
-            generation,
-            used: true,
-        };
+        let replacement = self.replacement;
+        let bucket = &mut self.buckets[key as usize & self.mask].0;
+        let depth8 = depth.min(u8::MAX as u32) as u8;
+        let (mut lower, mut upper, mut best) = (lower, upper, best);
+        let mut at = None;
         // Same node already stored: merge or keep the deeper one.
-        for i in [a, b] {
-            let old = self.entries[i];
-            if old.used && old.key == key && old.chance == chance {
-                if old.depth > depth && self.replacement != Replacement::Always {
-                    return;
-                }
-                if old.depth == depth {
-                    let lo = old.lower.max(lower);
-                    let hi = old.upper.min(upper);
-                    if lo <= hi {
-                        new.lower = lo;
-                        new.upper = hi;
-                    }
-                }
-                if new.best.is_none() {
-                    new.best = old.best;
-                }
-                self.entries[i] = new;
+        if let Some(i) = bucket.iter().position(|s| s.is(check, chance)) {
+            let old: Entry<M> = bucket[i].entry();
+            if bucket[i].depth > depth8 && replacement != Replacement::Always {
                 return;
             }
+            if bucket[i].depth == depth8 {
+                let lo = old.lower.max(lower);
+                let hi = old.upper.min(upper);
+                if lo <= hi {
+                    (lower, upper) = (lo, hi);
+                }
+            }
+            if best.is_none() {
+                best = old.best;
+            }
+            at = Some(i);
         }
-        let slot = match self.replacement {
-            Replacement::Always => a,
-            Replacement::Deep => {
-                let old = &self.entries[a];
-                if !old.used || old.generation != generation || depth >= old.depth {
-                    a
-                } else {
-                    return;
-                }
-            }
-            Replacement::TwoTier => {
-                let old = &self.entries[a];
-                if !old.used || old.generation != generation || depth >= old.depth {
-                    // The deep slot's old entry moves down to the always slot.
-                    self.entries[b] = *old;
-                    a
-                } else {
-                    b
-                }
-            }
+        let at = match at {
+            Some(i) => i,
+            None => match victim(bucket, replacement, generation, depth8) {
+                Some(i) => i,
+                None => return,
+            },
         };
-        self.entries[slot] = new;
+        let (bounds, kind) = encode(lower, upper);
+        let mut meta = USED | (kind << KIND_SHIFT) | (generation << GEN_SHIFT);
+        if chance {
+            meta |= CHANCE;
+        }
+        let packed = best.map(M::pack);
+        if packed.is_some() {
+            meta |= HAS_BEST;
+        }
+        bucket[at] = Slot {
+            bounds,
+            check,
+            best: packed.unwrap_or(0),
+            depth: depth8,
+            meta,
+        };
+    }
+}
+
+/// The slot a new node of `depth` takes in `bucket`, if any.
+fn victim(
+    bucket: &mut [Slot; WAYS],
+    replacement: Replacement,
+    generation: u8,
+    depth: u8,
+) -> Option<usize> {
+    // The least worth keeping among `slots`: empty, then of an older
+    // search, then the shallowest (the first of equals).
+    let worst = |bucket: &[Slot; WAYS], slots: std::ops::Range<usize>| {
+        slots
+            .min_by_key(|&i| {
+                let s = &bucket[i];
+                (s.used(), s.generation() == generation, s.depth)
+            })
+            .unwrap_or(0)
+    };
+    let replaceable = |s: &Slot| !s.used() || s.generation() != generation || depth >= s.depth;
+    match replacement {
+        Replacement::Always => Some(worst(bucket, 0..WAYS)),
+        Replacement::Deep => {
+            let i = worst(bucket, 0..WAYS);
+            replaceable(&bucket[i]).then_some(i)
+        }
+        Replacement::TwoTier => {
+            // Two slots kept by depth, two always replaced; an entry pushed
+            // out of the deep tier moves down to the other.
+            let deep = worst(bucket, 0..2);
+            let always = worst(bucket, 2..WAYS);
+            if replaceable(&bucket[deep]) {
+                if bucket[deep].used() {
+                    bucket[always] = bucket[deep];
+                }
+                Some(deep)
+            } else {
+                Some(always)
+            }
+        }
     }
 }
 
@@ -191,22 +350,55 @@ mod tests {
         // Shallower result for the same node does not replace under Deep.
         t.store(42, false, 2, 5.0, 5.0, None);
         assert_eq!(t.probe(42, false).unwrap().depth, 3);
-        // A different key in the same slot with smaller depth is refused,
-        // unless the stored entry is from an older search.
-        let other = 42 + 1024;
-        t.store(other, false, 1, 0.0, 0.0, None);
-        assert!(t.probe(other, false).is_none());
+        // A bucket takes four nodes; a fifth, shallower one is refused
+        // unless the stored entries are from an older search.
+        let same_bucket = |k: u64| 42 + (k << 32);
+        for k in 1..4 {
+            t.store(same_bucket(k), false, 5, 0.0, 0.0, None);
+        }
+        t.store(same_bucket(4), false, 1, 0.0, 0.0, None);
+        assert!(t.probe(same_bucket(4), false).is_none());
         t.new_search();
-        t.store(other, false, 1, 0.0, 0.0, None);
-        assert!(t.probe(other, false).is_some());
+        t.store(same_bucket(4), false, 1, 0.0, 0.0, None);
+        assert!(t.probe(same_bucket(4), false).is_some());
+    }
+
+    #[test]
+    fn bounds_are_exact_or_widened() {
+        let mut t: TransTable<u16> = TransTable::new(0, Replacement::Always);
+        let third = 1.0 / 3.0;
+        t.store(1, false, 2, third, third, Some(0xFFFF));
+        t.store(2, false, 2, third, f64::INFINITY, None);
+        t.store(3, false, 2, f64::NEG_INFINITY, -third, None);
+        t.store(4, true, 2, -third, third, None);
+        let e = |k| t.probe(k, k == 4).unwrap();
+        assert_eq!(
+            (e(1).lower, e(1).upper, e(1).best),
+            (third, third, Some(0xFFFF))
+        );
+        assert_eq!((e(2).lower, e(2).upper), (third, f64::INFINITY));
+        assert_eq!((e(3).lower, e(3).upper), (f64::NEG_INFINITY, -third));
+        let (lo, hi) = (e(4).lower, e(4).upper);
+        assert!(lo <= -third && lo > -third - 1e-6, "{lo}");
+        assert!(hi >= third && hi < third + 1e-6, "{hi}");
+        assert!(e(4).chance && e(4).best.is_none());
     }
 
     #[test]
     fn two_tier_keeps_both() {
         let mut t: TransTable<u8> = TransTable::new(0, Replacement::TwoTier);
-        t.store(8, false, 5, 0.0, 0.0, None);
-        t.store(8 + 1024, false, 1, 1.0, 1.0, None);
-        assert!(t.probe(8, false).is_some());
-        assert!(t.probe(8 + 1024, false).is_some());
+        for k in 0..6u64 {
+            t.store(8 + (k << 32), false, 5, 0.0, 0.0, None);
+        }
+        // The deep tier holds two depth-5 nodes; a shallow one goes to
+        // the always tier.
+        t.store(8 + (9 << 32), false, 1, 1.0, 1.0, None);
+        assert!(t.probe(8 + (9 << 32), false).is_some());
+        assert_eq!(
+            (0..6u64)
+                .filter(|&k| t.probe(8 + (k << 32), false).is_some())
+                .count(),
+            3
+        );
     }
 }

@@ -12,6 +12,20 @@ pub struct Move {
     pub to: Square,
 }
 
+impl crate::game::PackedMove for Move {
+    #[inline]
+    fn pack(self) -> u16 {
+        (self.from.index() as u16) << 8 | self.to.index() as u16
+    }
+    #[inline]
+    fn unpack(bits: u16) -> Option<Self> {
+        Some(Move::new(
+            Square::new(usize::from(bits >> 8))?,
+            Square::new(usize::from(bits & 0xFF))?,
+        ))
+    }
+}
+
 impl Move {
     pub const fn new(from: Square, to: Square) -> Move {
         Move { from, to }

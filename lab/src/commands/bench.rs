@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Serialize;
 use starcut::registry::{GameKind, GameVisitor};
-use starcut::search::{Limits, NoTrace, SearchConfig, Searcher, StdClock};
+use starcut::search::{Limits, NoTrace, SearchConfig, SearchMode, Searcher, StdClock};
 use starcut::{Game, GameConfig, Status};
 
-use crate::search_args::{parse_algo, resolve_params};
+use crate::search_args::{parse_algo_in, resolve_params};
 
 /// One configuration's results over the set.
 #[derive(Debug, Serialize)]
@@ -98,6 +98,8 @@ pub struct BenchSet<'a> {
     pub algos: &'a [String],
     pub depth: u32,
     pub probcut_params: Option<&'a Path>,
+    /// The configurations' mode unless their flags name one.
+    pub mode: SearchMode,
 }
 
 fn percent(base: u64, n: u64) -> f64 {
@@ -130,7 +132,7 @@ impl GameVisitor for BenchSet<'_> {
             .algos
             .iter()
             .map(|a| {
-                let mut c = parse_algo(a)?;
+                let mut c = parse_algo_in(a, self.mode)?;
                 resolve_params(&mut c, game, self.probcut_params)?;
                 Ok(c)
             })
@@ -292,6 +294,7 @@ pub struct Bench<'a> {
     pub tune: Option<&'a str>,
     pub probcut_params: Option<&'a Path>,
     pub tune_log: Option<&'a Path>,
+    pub mode: SearchMode,
 }
 
 /// Splits `--algos` at commas, except those inside a flag's list of
@@ -379,6 +382,7 @@ pub fn run(b: Bench<'_>) -> Result<()> {
             algos: &algos,
             depth: *depth,
             probcut_params: b.probcut_params,
+            mode: b.mode,
         })?;
         total += rows.iter().map(|r| r.nodes).sum::<u64>();
         match b.format {

@@ -41,10 +41,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use starcut::registry::{GameKind, GameVisitor};
-use starcut::search::Limits;
+use starcut::search::{Limits, SearchMode};
 use starcut::{Game, GameConfig, Player};
 
-use crate::search_args::{parse_algo, resolve_params};
+use crate::search_args::{parse_algo, parse_algo_in, resolve_params};
 use external::EngineCommand;
 use referee::{ExternalSettings, Sides};
 use results::{MatchConfig, MatchResults, Outcome, Shard, SideConfig};
@@ -118,6 +118,12 @@ pub struct MatchArgs {
     /// Node budget of engine B only.
     #[arg(long)]
     pub b_nodes: Option<u64>,
+    /// Search mode of both engines unless `+exact` / `+play` in --a/--b
+    /// says otherwise: `play` (deeper table entries used; each engine keeps
+    /// its table, history and killers from move to move of a game, and
+    /// forgets them at a new game) or `exact`.
+    #[arg(long, default_value = "play")]
+    pub mode: starcut::search::SearchMode,
     /// Transposition table size in MiB of each engine (default: the
     /// algorithm's, 16).
     #[arg(long)]
@@ -222,8 +228,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         )?,
     ];
     let mut configs = [
-        in_process(args.a.as_deref(), args.a_cmd.is_some())?,
-        in_process(args.b.as_deref(), args.b_cmd.is_some())?,
+        in_process(args.a.as_deref(), args.a_cmd.is_some(), args.mode)?,
+        in_process(args.b.as_deref(), args.b_cmd.is_some(), args.mode)?,
     ];
     for c in &mut configs {
         // ChanceProbCut (`+cpc`) reads the game's regression parameters.
@@ -256,6 +262,9 @@ pub fn run(args: &MatchArgs) -> Result<()> {
     {
         side.cmd = cmd.clone();
         side.engine_options = options.clone();
+    }
+    for (side, config) in sides.iter_mut().zip(&configs) {
+        side.mode = config.mode;
     }
     let starts = starts::build(
         kind,
@@ -329,10 +338,17 @@ pub fn run(args: &MatchArgs) -> Result<()> {
 }
 
 /// The in-process configuration of a side (unused for an external one).
-fn in_process(algo: Option<&str>, external: bool) -> Result<starcut::search::SearchConfig> {
+fn in_process(
+    algo: Option<&str>,
+    external: bool,
+    mode: SearchMode,
+) -> Result<starcut::search::SearchConfig> {
     match algo {
-        Some(a) if !external => parse_algo(a),
-        _ => Ok(starcut::search::SearchConfig::default()),
+        Some(a) if !external => parse_algo_in(a, mode),
+        _ => Ok(starcut::search::SearchConfig {
+            mode,
+            ..starcut::search::SearchConfig::default()
+        }),
     }
 }
 
@@ -422,6 +438,7 @@ fn side(
         nodes,
         cmd: None,
         engine_options: Vec::new(),
+        mode: SearchMode::Play,
     }
 }
 

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
+use starcut::search::SearchMode;
 
 use super::elo::{draw_ratio, EloEstimate, Pentanomial};
 use super::external::FailureKind;
@@ -34,6 +35,9 @@ pub struct SideConfig {
     /// Its `setoption`s, `NAME=VALUE`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub engine_options: Vec<String>,
+    /// Result files written before the modes existed were exact.
+    #[serde(default)]
+    pub mode: SearchMode,
 }
 
 impl SideConfig {
@@ -45,6 +49,9 @@ impl SideConfig {
         }
         if let Some(n) = self.nodes {
             limits.push(format!("{n} nodes"));
+        }
+        if self.mode != SearchMode::Exact {
+            limits.push(format!("{} mode", self.mode));
         }
         let name = match &self.cmd {
             None => self.algo.clone(),
