@@ -486,3 +486,21 @@ fn both_games_of_a_pair_meet_the_same_dice() {
         }
     }
 }
+
+#[test]
+fn barrage_matches_run_with_forward_pruning() {
+    let dir = scratch("barrage-cpc");
+    let (v, _) = run_match(
+        &dir,
+        "cpc",
+        &[
+            "barrage", "--a", "star1+cpc", "--b", "staretc+pc+mc", "--depth", "4", "--setups",
+            "random", "--games", "2", "--max-steps", "40", "--tt-mb", "1",
+        ],
+    );
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    for g in games {
+        assert_ne!(g["result"], "error", "{g}");
+    }
+}
