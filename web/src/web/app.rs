@@ -370,8 +370,25 @@ impl App {
             });
             format!("{} ({piece})", crate::board::square_name(s, board.rows))
         };
+        // The arrows of the engine's live line, in words.
+        let line: Vec<String> = m
+            .thinking_line()
+            .iter()
+            .map(|(_, squares)| {
+                squares
+                    .iter()
+                    .map(|&s| crate::board::square_name(s, board.rows))
+                    .collect::<Vec<_>>()
+                    .join("→")
+            })
+            .collect();
+        let line = match line.as_slice() {
+            [] => String::new(),
+            [best] => format!(", the engine considers {best}"),
+            [best, reply, ..] => format!(", the engine considers {best}, expecting {reply}"),
+        };
         let label = format!(
-            "{} board, {} to move{}{}. Tab to the board, then the arrow keys move a cursor and Enter picks a piece or plays.",
+            "{} board, {} to move{}{}{line}. Tab to the board, then the arrow keys move a cursor and Enter picks a piece or plays.",
             kind.title(),
             kind.player_names()[m.session().to_move_at(m.shown()).index()],
             m.selected()

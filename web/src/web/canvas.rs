@@ -408,19 +408,28 @@ pub fn draw(
         }
     }
 
-    // While the engine thinks: its current best move as a thin arrow (not
-    // while an earlier position is shown).
-    let thinking_best = model
-        .engine()
-        .thinking()
-        .filter(|_| !model.browsing())
-        .and(model.engine().best_so_far());
-    if let Some(best) = thinking_best {
-        if let [from, .., to] = model.squares_of(best).as_slice() {
-            ctx.set_stroke_style_str("rgba(21, 120, 27, 0.55)");
-            ctx.set_fill_style_str("rgba(21, 120, 27, 0.55)");
-            ctx.set_line_width(s * 0.08);
-            arrow(ctx, geo.centre(*from), geo.centre(*to), s * 0.7);
+    // While the engine thinks: its current best move (green) and the
+    // reply it expects (orange, thinner), from its live principal
+    // variation (not while an earlier position is shown).
+    for (i, (_, squares)) in model.thinking_line().iter().enumerate() {
+        let (colour, width, head) = if i == 0 {
+            ("rgba(21, 120, 27, 0.6)", 0.08, 0.7)
+        } else {
+            ("rgba(214, 120, 0, 0.6)", 0.06, 0.55)
+        };
+        ctx.set_stroke_style_str(colour);
+        ctx.set_fill_style_str(colour);
+        ctx.set_line_width(s * width);
+        match squares.as_slice() {
+            [from, .., to] => arrow(ctx, geo.centre(*from), geo.centre(*to), s * head),
+            [one] => {
+                // A Dice placement: a ring on the square.
+                let (cx, cy) = geo.centre(*one);
+                ctx.begin_path();
+                let _ = ctx.arc(cx, cy, s * 0.36, 0.0, std::f64::consts::TAU);
+                ctx.stroke();
+            }
+            [] => {}
         }
     }
 
