@@ -57,7 +57,8 @@ fn progress_every_n_nodes() {
     let mut partial = 0;
     // Every report carries the principal variation of the last completed
     // iteration: empty before the first, then each iteration's line.
-    let mut lines: Vec<(u32, bool, Vec<Step<u8, u8>>)> = Vec::new();
+    type Report = (u32, bool, Vec<Step<u8, u8>>);
+    let mut lines: Vec<Report> = Vec::new();
     let r = s.search(
         &pos,
         &Limits::depth(5),

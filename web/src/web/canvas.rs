@@ -7,7 +7,7 @@
 use starcut::Player;
 use web_sys::CanvasRenderingContext2d;
 
-use crate::board::{Board, Sq};
+use crate::board::{piece_colours, square_fill, Board, Sq};
 use crate::model::{BattleShow, Model};
 use crate::protocol::GameKind;
 
@@ -95,17 +95,6 @@ impl Geometry {
 pub struct RollClock {
     pub serial: u64,
     pub started_ms: f64,
-}
-
-fn piece_colours(kind: GameKind, owner: Player) -> (&'static str, &'static str) {
-    match (kind, owner) {
-        (GameKind::Dice, Player::First) => ("#c0392b", "#fff"),
-        (GameKind::Dice, Player::Second) => ("#2c6fb7", "#fff"),
-        (GameKind::Stratego | GameKind::Barrage, Player::First) => ("#c62828", "#fff"),
-        (GameKind::Stratego | GameKind::Barrage, Player::Second) => ("#1f4fa3", "#fff"),
-        (_, Player::First) => ("#f8f8f8", "#222"),
-        (_, Player::Second) => ("#262626", "#eee"),
-    }
 }
 
 /// A side's name with the colour its pieces are drawn in, where the name
@@ -242,21 +231,7 @@ pub fn draw(
         for col in 0..board.cols {
             let sq = Sq { row, col };
             let (x, y) = geo.origin(sq);
-            let light = (row + col) % 2 == 0;
-            let fill = if board.lakes.contains(&sq) {
-                "#7fb2d9"
-            } else if kind == GameKind::Dice {
-                if light {
-                    "#efe6d2"
-                } else {
-                    "#e4d8bd"
-                }
-            } else if light {
-                "#f0d9b5"
-            } else {
-                "#b58863"
-            };
-            ctx.set_fill_style_str(fill);
+            ctx.set_fill_style_str(square_fill(kind, board, sq));
             ctx.fill_rect(x, y, s, s);
         }
     }
