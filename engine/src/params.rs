@@ -168,7 +168,10 @@ mod tests {
     #[test]
     fn bad_texts_are_refused_with_the_reason() {
         let e = parse("{", None).unwrap_err();
-        assert!(e.message.contains("not a ChanceProbCut parameter file"), "{e}");
+        assert!(
+            e.message.contains("not a ChanceProbCut parameter file"),
+            "{e}"
+        );
         let wrong_game = shipped_text("dice").unwrap();
         let e = parse(wrong_game, Some("stratego")).unwrap_err();
         assert!(e.message.contains("for dice, not stratego"), "{e}");

@@ -358,14 +358,14 @@ mod tests {
         let err = resolve_params(&mut parse_algo("star2+cpc").unwrap(), "nosuchgame", None)
             .unwrap_err()
             .to_string();
-        assert!(err.contains("nosuchgame has no ChanceProbCut models"), "{err}");
+        assert!(
+            err.contains("nosuchgame has no ChanceProbCut models"),
+            "{err}"
+        );
         // Barrage has its own models.
         let mut c = parse_algo("star1+cpc").unwrap();
         resolve_params(&mut c, "barrage", None).unwrap();
-        assert_eq!(
-            c.chance_probcut.unwrap().game.as_deref(),
-            Some("barrage")
-        );
+        assert_eq!(c.chance_probcut.unwrap().game.as_deref(), Some("barrage"));
     }
 
     #[test]

@@ -625,11 +625,21 @@ fn forward_pruning_works_from_a_copy_of_the_binary_outside_the_repository() {
         r#"{"t": 0, "r": 2, "depths": [], "models": [], "game": "stratego"}"#,
     )
     .unwrap();
-    let off = analyse("staretc+cpc=0", &["--probcut-params", file.to_str().unwrap()]);
+    let off = analyse(
+        "staretc+cpc=0",
+        &["--probcut-params", file.to_str().unwrap()],
+    );
     assert_eq!(off["cuts"]["chance_probcut"], 0, "{off}");
     // Barrage has models of its own.
     let barrage = run(&[
-        "analyse", "barrage", "start", "--depth", "6", "--algo", "staretc+cpc=0", "--json",
+        "analyse",
+        "barrage",
+        "start",
+        "--depth",
+        "6",
+        "--algo",
+        "staretc+cpc=0",
+        "--json",
     ]);
     assert!(barrage["probcut_nodes"].as_u64().unwrap() > 0, "{barrage}");
     let _ = std::fs::remove_dir_all(&dir);

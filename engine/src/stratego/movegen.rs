@@ -280,7 +280,10 @@ mod tests {
     #[test]
     fn a_sure_move_is_a_move_and_the_quick_test_usually_decides() {
         let (mut asked, mut sure) = (0, 0);
-        for (k, variant) in [Variant::Stratego, Variant::Barrage].into_iter().enumerate() {
+        for (k, variant) in [Variant::Stratego, Variant::Barrage]
+            .into_iter()
+            .enumerate()
+        {
             for game in 0..30u64 {
                 let config = StrategoConfig::for_variant(variant);
                 let seed = 1000 * k as u64 + game;
@@ -291,7 +294,11 @@ mod tests {
                 let mut moves = Vec::new();
                 let mut outcomes = Vec::new();
                 for _ in 0..400 {
-                    for pos in [p.clone(), p.view_for(Player::First), p.view_for(Player::Second)] {
+                    for pos in [
+                        p.clone(),
+                        p.view_for(Player::First),
+                        p.view_for(Player::Second),
+                    ] {
                         for player in [Player::First, Player::Second] {
                             asked += 1;
                             if pos.surely_has_a_move(player) {

@@ -81,8 +81,14 @@ pub fn value_pairs<G: Game>(
                 )
             },
             |(finder, exact), pos| {
-                position_pairs(pos, finder, exact, (depth, shallow, find_depth), per_position)
-            }
+                position_pairs(
+                    pos,
+                    finder,
+                    exact,
+                    (depth, shallow, find_depth),
+                    per_position,
+                )
+            },
         )
         .collect();
     per_pos.into_iter().flatten().collect()

@@ -159,7 +159,9 @@ impl Handicap {
                     _ => None,
                 }
                 .ok_or_else(|| {
-                    anyhow!("--handicap '{text}': '{r}' is not a rank (1-9, S or B; never the Flag)")
+                    anyhow!(
+                        "--handicap '{text}': '{r}' is not a rank (1-9, S or B; never the Flag)"
+                    )
                 })
             })
             .collect::<Result<Vec<_>>>()?;
@@ -192,7 +194,11 @@ impl Handicap {
                         "--handicap: start {} has no {} of {} left to take",
                         start.label,
                         r.name(),
-                        if colour == Player::First { "Red" } else { "Blue" }
+                        if colour == Player::First {
+                            "Red"
+                        } else {
+                            "Blue"
+                        }
                     );
                 }
             }
