@@ -64,6 +64,32 @@ pub struct SearchSettings {
     /// it mean play.
     #[serde(default = "play_mode")]
     pub mode: SearchMode,
+    /// Forward pruning (not exact; off by default). Messages and saves
+    /// without it mean off.
+    #[serde(default)]
+    pub forward: ForwardPruning,
+}
+
+/// The forward-pruning techniques of the references, each on or off, with
+/// the game's shipped regression models (`starcut::params`) for the two
+/// ProbCuts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ForwardPruning {
+    /// ChanceProbCut at chance nodes (Schadd): `Some(t)` with confidence
+    /// factor t, `None` off.
+    pub chance_probcut: Option<f64>,
+    /// ProbCut at decision nodes (Buro), with its own t.
+    pub probcut: Option<f64>,
+    /// Multi-Cut (Winands et al., as Arts used it) with M = 10, C = 3, R = 2.
+    pub multicut: bool,
+}
+
+impl ForwardPruning {
+    /// Whether any technique is on (the value may then differ from
+    /// expectimax's).
+    pub fn any(&self) -> bool {
+        self.chance_probcut.is_some() || self.probcut.is_some() || self.multicut
+    }
 }
 
 fn research() -> Strength {
@@ -85,6 +111,7 @@ impl Default for SearchSettings {
             killers: true,
             limit: Limit::Time { ms: 1000 },
             mode: SearchMode::Play,
+            forward: ForwardPruning::default(),
         }
     }
 }
@@ -141,6 +168,11 @@ pub struct ChanceView {
     pub lower: f64,
     pub upper: f64,
     pub children: Vec<ChanceChild>,
+    /// The forward-pruning cut that decided the node from estimates
+    /// (ChanceProbCut), if one did: `lower`/`upper` then hold the estimated
+    /// bound that left the window.
+    #[serde(default)]
+    pub estimated_cut: Option<CutKind>,
 }
 
 /// A snapshot of a search: sent while it runs and when it ends.

@@ -12,8 +12,9 @@
 use std::any::Any;
 use std::cell::RefCell;
 
+use starcut::params;
 use starcut::search::{
-    Clock, CutKind, Limits, NodeKind, Progress, SearchConfig, Searcher, Stats, Tracer,
+    Clock, CutKind, Limits, MultiCut, NodeKind, Progress, SearchConfig, Searcher, Stats, Tracer,
 };
 use starcut::{Game, Status, Step, Value};
 
@@ -150,9 +151,17 @@ impl Throttle {
     }
 }
 
-/// The engine configuration for the user's settings.
-pub fn search_config(settings: &SearchSettings) -> SearchConfig {
+/// The engine configuration for the user's settings in game `game`.
+/// Forward pruning uses the game's models shipped in the engine; a game
+/// without models (Breakthrough has no chance node) gets no ChanceProbCut
+/// or ProbCut (see [`forward_pruning_note`]).
+pub fn search_config(settings: &SearchSettings, game: GameKind) -> SearchConfig {
+    let forward = settings.forward;
+    let models = |t: Option<f64>| t.and_then(|t| params::chance_probcut(game.name(), Some(t)));
     SearchConfig {
+        chance_probcut: models(forward.chance_probcut),
+        probcut: models(forward.probcut),
+        multicut: forward.multicut.then(MultiCut::default),
         chance: settings.algorithm,
         probe_factor: settings.probe_factor.max(1),
         tt: settings.tt,
@@ -164,6 +173,19 @@ pub fn search_config(settings: &SearchSettings) -> SearchConfig {
         mode: settings.mode,
         ..SearchConfig::default()
     }
+}
+
+/// Why a forward-pruning choice of the settings does nothing in `game`,
+/// if it does not: the game has no regression models for the ProbCuts.
+pub fn forward_pruning_note(settings: &SearchSettings, game: GameKind) -> Option<String> {
+    let f = settings.forward;
+    let wants_models = f.chance_probcut.is_some() || f.probcut.is_some();
+    (wants_models && params::shipped(game.name()).is_none()).then(|| {
+        format!(
+            "{} has no chance nodes, so no ChanceProbCut or ProbCut models: only Multi-Cut applies.",
+            game.title()
+        )
+    })
 }
 
 struct FnClock<'a>(Now<'a>);
@@ -205,7 +227,7 @@ pub fn run_game<G: WebGame>(
         amplitude: level.map_or(0.0, |l| l.noise * pos.bound()),
         seed: u64::from(job.seed),
     };
-    let search = search_config(&job.settings);
+    let search = search_config(&job.settings, job.game);
     let mut fresh;
     let searcher = if search.mode == SearchMode::Play {
         let key = format!(
@@ -361,6 +383,7 @@ impl<G: Game> Tracer<G> for WatchTracer<'_> {
                     value: None,
                 })
                 .collect(),
+            estimated_cut: None,
         });
     }
 
@@ -398,6 +421,21 @@ impl<G: Game> Tracer<G> for WatchTracer<'_> {
         }
     }
 
+    fn cut(&mut self, ply: usize, kind: CutKind, value: Value, alpha: Value, beta: Value) {
+        if ply != 1 || kind != CutKind::ChanceProbCut {
+            return;
+        }
+        if let Some(view) = &mut self.watch.borrow_mut().view {
+            // The estimated bound that left the window is the cut's value.
+            if value >= beta {
+                view.lower = value;
+            } else if value <= alpha {
+                view.upper = value;
+            }
+            view.estimated_cut = Some(kind);
+        }
+    }
+
     fn child_value(&mut self, ply: usize, child: usize, value: Value) {
         if ply == 1 {
             if let Some(view) = &mut self.watch.borrow_mut().view {
@@ -423,7 +461,7 @@ impl<G: Game> Tracer<G> for WatchTracer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::SearchSettings;
+    use crate::protocol::{ForwardPruning, SearchSettings};
     use starcut::search::ChanceAlgo;
 
     fn job(game: GameKind, position: &str, limit: Limit, algorithm: &str) -> SearchJob {
@@ -461,6 +499,59 @@ mod tests {
         assert!(chance.lower <= chance.upper);
         assert!((chance.children.iter().map(|c| c.probability).sum::<f64>() - 1.0).abs() < 1e-9);
         assert!(reports > 0);
+    }
+
+    /// Each forward pruning of the research panel reaches the engine with
+    /// the game's shipped models and is counted by its own cut kind; the
+    /// watched chance node names an estimate's cut.
+    #[test]
+    fn forward_pruning_cuts_are_counted_by_kind() {
+        let middle = include_str!("../../assets/positions/stratego-middle.txt");
+        let position = middle.lines().find(|l| !l.starts_with('#')).unwrap();
+        let cuts = |forward: ForwardPruning| {
+            let mut j = job(
+                GameKind::Stratego,
+                position,
+                Limit::Depth { plies: 5 },
+                "staretc",
+            );
+            j.settings.forward = forward;
+            j.settings.mode = SearchMode::Exact;
+            let r = run(&j, &|| 0.0, &mut |_| {}).unwrap();
+            let count = |kind| r.cuts.iter().find(|(k, _)| *k == kind).map_or(0, |c| c.1);
+            (
+                count(CutKind::ChanceProbCut),
+                count(CutKind::ProbCut),
+                count(CutKind::MultiCut),
+            )
+        };
+        assert_eq!(cuts(ForwardPruning::default()), (0, 0, 0));
+        let cpc = cuts(ForwardPruning {
+            chance_probcut: Some(0.0),
+            ..ForwardPruning::default()
+        });
+        assert!(cpc.0 > 0 && cpc.1 == 0 && cpc.2 == 0, "{cpc:?}");
+        let pc = cuts(ForwardPruning {
+            probcut: Some(0.0),
+            ..ForwardPruning::default()
+        });
+        assert!(pc.1 > 0 && pc.0 == 0, "{pc:?}");
+        let mc = cuts(ForwardPruning {
+            multicut: true,
+            ..ForwardPruning::default()
+        });
+        assert!(mc.2 > 0 && mc.0 == 0 && mc.1 == 0, "{mc:?}");
+        // Every game with chance nodes has models; Breakthrough says why
+        // its ProbCuts do nothing.
+        let mut settings = SearchSettings::default();
+        settings.forward.chance_probcut = Some(1.0);
+        for kind in GameKind::ALL {
+            let config = search_config(&settings, kind);
+            let note = forward_pruning_note(&settings, kind);
+            assert_eq!(config.chance_probcut.is_some(), note.is_none(), "{kind:?}");
+            assert_eq!(note.is_some(), kind == GameKind::Breakthrough, "{kind:?}");
+        }
+        assert!(forward_pruning_note(&SearchSettings::default(), GameKind::Breakthrough).is_none());
     }
 
     #[test]

@@ -62,6 +62,7 @@ fn messages_cross_as_js_values() {
                     probability: 0.2,
                     value: None,
                 }],
+                estimated_cut: Some(CutKind::ChanceProbCut),
             }),
             ..Report::default()
         },

@@ -106,7 +106,7 @@ impl Model {
     /// A link opened: refused with a notice if it does not replay, opened
     /// at once over a game without moves, otherwise offered.
     pub(super) fn offer_link(&mut self, id: u64, saved: SavedGame, effects: &mut Vec<Effect>) {
-        let game = match saved.load() {
+        let mut game = match saved.load() {
             Ok(game) => game,
             Err(e) => {
                 self.error(format!(
@@ -115,6 +115,9 @@ impl Model {
                 return;
             }
         };
+        // A link carries no settings: the game opens with the player's own
+        // (strength, research settings), as every game site keeps them.
+        game.settings = self.engine.settings().clone();
         let moves = game.session.steps().iter().filter(|s| !s.chance).count();
         let description = format!(
             "a {} game of {moves} move{}",

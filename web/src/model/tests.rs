@@ -368,13 +368,19 @@ fn a_link_never_replaces_a_game_in_progress_without_asking() {
     linked.update(done(job, &dice_reply(&request)));
     let link = SavedGame::from_fragment(&SavedGame::of(&linked).to_fragment()).unwrap();
 
-    // A fresh game (no move of ours yet) is replaced at once.
+    // A fresh game (no move of ours yet) is replaced at once, and keeps
+    // the player's settings (a link carries none).
     let (mut fresh, _) = dice(Player::First, 22);
+    let mut mine_settings = fresh.settings().clone();
+    mine_settings.forward.multicut = true;
+    mine_settings.probe_factor = 3;
+    fresh.update(Msg::Settings(mine_settings.clone()));
     fresh.update(Msg::OfferLink {
         id: 30,
         saved: Box::new(link.clone()),
     });
     assert_eq!(fresh.game_id(), 30);
+    assert_eq!(fresh.settings(), &mine_settings);
     assert_eq!(
         fresh.session().record_text(),
         linked.session().record_text()

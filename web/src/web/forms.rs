@@ -9,7 +9,9 @@ use wasm_bindgen::JsCast;
 use super::dom::{self, by_id};
 use crate::games::{self, OptionSpec};
 use crate::model::Model;
-use crate::protocol::{ChanceAlgo, GameKind, Limit, SearchMode, SearchSettings, GAME_MENU};
+use crate::protocol::{
+    ChanceAlgo, ForwardPruning, GameKind, Limit, SearchMode, SearchSettings, GAME_MENU,
+};
 use crate::strength::{Strength, LEVELS};
 
 /// The id of the field of one game option.
@@ -164,7 +166,26 @@ pub fn read_settings() -> SearchSettings {
         } else {
             SearchMode::Play
         },
+        forward: ForwardPruning {
+            chance_probcut: confidence("opt-cpc", "cpc-t"),
+            probcut: confidence("opt-pc", "pc-t"),
+            multicut: dom::input("opt-mc").checked(),
+        },
     }
+}
+
+/// A ProbCut's t when its box is ticked: the field's number, clamped to
+/// 0..=5 (1 when the field holds no number).
+fn confidence(check: &str, field: &str) -> Option<f64> {
+    dom::input(check).checked().then(|| {
+        dom::input(field)
+            .value()
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|t| t.is_finite())
+            .map_or(1.0, |t| t.clamp(0.0, 5.0))
+    })
 }
 
 /// Puts the model's game and settings into the forms (after a load).
@@ -192,6 +213,16 @@ pub fn show(model: &Model) {
     dom::select("limit-kind").set_value(kind);
     dom::input("limit-value").set_value(&value.to_string());
     dom::select("search-mode").set_value(s.mode.name());
+    for (check, field, t) in [
+        ("opt-cpc", "cpc-t", s.forward.chance_probcut),
+        ("opt-pc", "pc-t", s.forward.probcut),
+    ] {
+        dom::input(check).set_checked(t.is_some());
+        if let Some(t) = t {
+            dom::input(field).set_value(&t.to_string());
+        }
+    }
+    dom::input("opt-mc").set_checked(s.forward.multicut);
 }
 
 /// Whether a key event's target is a field being edited, which keeps its

@@ -10,6 +10,7 @@ use crate::library::Library;
 use crate::model::moves::{self, Turn};
 use crate::model::{Model, Purpose, WorkerState};
 use crate::protocol::{ChanceChild, GameKind};
+use crate::search_job;
 
 pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -201,7 +202,8 @@ fn review(m: &Model) {
         } else if r.values().is_empty() {
             String::new()
         } else {
-            format!("{} positions valued", r.values().len())
+            let n = r.values().len();
+            format!("{n} position{} valued", if n == 1 { "" } else { "s" })
         },
     );
     let bound = m.session().bound();
@@ -324,6 +326,9 @@ fn engine(m: &Model) {
             m.session().cursor()
         ),
     );
+    let note = search_job::forward_pruning_note(m.settings(), m.kind());
+    set_hidden("forward-note", note.is_none());
+    set_text("forward-note", note.as_deref().unwrap_or(""));
     let summary = match (m.eval(), m.engine().report()) {
         (Some(e), Some(r)) => {
             let line = if r.report.pv.is_empty() {
@@ -393,14 +398,19 @@ fn engine(m: &Model) {
     let mut html = String::new();
     if let Some(c) = &r.chance {
         html.push_str(&format!(
-            "<caption>Chance node after {} (depth {}): bounds [{:.2}, {:.2}] against window [{:.2}, {:.2}] (the searching side's view)</caption>\
+            "<caption>Chance node after {} (depth {}): {} [{:.2}, {:.2}] against window [{:.2}, {:.2}] (the searching side's view){}</caption>\
              <tr><th>outcome</th><th>p</th><th>value</th></tr>",
             escape(&c.after),
             c.depth,
+            if c.estimated_cut.is_some() { "estimated bounds" } else { "bounds" },
             c.lower,
             c.upper,
             c.alpha,
-            c.beta
+            c.beta,
+            match c.estimated_cut {
+                Some(kind) => format!(": cut by {}, the estimate left the window", kind.name()),
+                None => String::new(),
+            }
         ));
         // Long outcome lists (ChanceBreakthrough's 33 squares): the
         // searched outcomes first, then as many others as fit.
@@ -451,8 +461,17 @@ fn chance_bar(r: &crate::protocol::Report) {
     let _ = by_id("chance-bar").set_attribute(
         "aria-label",
         &format!(
-            "Chance node after {}: bounds [{:.2}, {:.2}] against the window ({:.2}, {:.2}) on the scale −{u} to {u}",
-            c.after, c.lower, c.upper, c.alpha, c.beta
+            "Chance node after {}: {} [{:.2}, {:.2}] against the window ({:.2}, {:.2}) on the scale −{u} to {u}",
+            c.after,
+            if c.estimated_cut.is_some() {
+                "ChanceProbCut's estimated bounds"
+            } else {
+                "bounds"
+            },
+            c.lower,
+            c.upper,
+            c.alpha,
+            c.beta
         ),
     );
     set_hidden("chance-bar", false);
