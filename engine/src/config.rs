@@ -8,11 +8,13 @@ pub trait GameConfig {
     /// The option names this game understands, each with a one-line help.
     fn options() -> &'static [(&'static str, &'static str)];
 
-    /// Sets one option; the error names the option and what is wrong.
+    /// Sets one option.
     ///
-    /// The error is text so that every game (and the tests' games) shares
-    /// one signature; [`GameConfig::set_options`] gives it a type.
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String>;
+    /// # Errors
+    /// An unknown option ([`OptionErrorKind::Unknown`]), a value of the
+    /// wrong type ([`OptionErrorKind::BadValue`]) or out of range
+    /// ([`OptionErrorKind::OutOfRange`]), naming the option.
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
 
     /// Sets every option of a `key=value,key=value` list.
     ///
@@ -25,11 +27,22 @@ pub trait GameConfig {
                 OptionError::new(OptionErrorKind::NotKeyValue, item, "expected key=value")
             })?;
             let key = key.trim();
-            self.set_option(key, value.trim())
-                .map_err(|message| OptionError::from_message(key, message))?;
+            self.set_option(key, value.trim())?;
         }
         Ok(())
     }
+}
+
+/// The error of an option `key` the game does not have; `known` lists the
+/// game's options for the message.
+pub fn unknown_option(key: &str, game: &str, known: &[(&str, &str)]) -> OptionError {
+    let detail = if known.is_empty() {
+        format!("{game} has no options")
+    } else {
+        let names: Vec<_> = known.iter().map(|(k, _)| *k).collect();
+        format!("unknown option for {game} (known: {})", names.join(", "))
+    };
+    OptionError::new(OptionErrorKind::Unknown, key, detail)
 }
 
 /// Parses an integer option within `lo..=hi`, naming the option on error.

@@ -8,8 +8,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
 use starcut::dice::{Dice, DiceConfig};
-use starcut::search::testing::AgreementChecker;
-use starcut::search::{ChanceAlgo, SearchConfig, Searcher};
+use starcut::search::testing::{algorithm_matrix_in, close, AgreementChecker};
+use starcut::search::{ChanceAlgo, DepthUnits, SearchConfig, Searcher};
 use starcut::stratego::{Stratego, StrategoConfig, Variant};
 use starcut::{Game, Status, Value};
 
@@ -42,6 +42,37 @@ fn algorithms_agree_on_dice() {
     let dice = set::<Dice>(&DiceConfig::default(), "dice-5x5.txt", 200, 5);
     agree_on(&dice, 2);
     agree_on(&dice[..20], 3);
+}
+
+#[test]
+fn plies_count_dice_rolls_as_schadd_does() {
+    // Schadd's 2k - 1 plies from a rolled Dice position are k decisions
+    // with the k - 1 rolls between them: the same tree, the same value.
+    let dice = set::<Dice>(&DiceConfig::default(), "dice-5x5.txt", 40, 25);
+    let plies = SearchConfig {
+        depth_units: DepthUnits::Plies,
+        ..SearchConfig::default()
+    };
+    let (mut p, mut d) = (Searcher::<Dice>::new(plies), Searcher::<Dice>::new(SearchConfig::default()));
+    for pos in dice.iter().filter(|p| p.status() == Status::Decision) {
+        for k in 1..=3 {
+            let (a, b) = (p.search_depth(pos, 2 * k - 1), d.search_depth(pos, k));
+            assert!(
+                close(a.value, b.value),
+                "{}: {} in {} plies, {} in {k} decisions",
+                pos.position_text(),
+                a.value,
+                2 * k - 1,
+                b.value
+            );
+        }
+    }
+    let mut checker = AgreementChecker::<Dice>::new(&algorithm_matrix_in(DepthUnits::Plies));
+    for pos in &dice[..20] {
+        if let Err(e) = checker.check(pos, 4) {
+            panic!("{e}");
+        }
+    }
 }
 
 #[test]

@@ -45,7 +45,7 @@ use crate::game::{Game, Step, Value};
 pub use clock::StdClock;
 pub use clock::{Clock, FixedClock, ManualClock};
 pub use config::{
-    ChanceAlgo, ChanceProbCut, MultiCut, ProbCutModel, Probing, Replacement, SearchConfig,
+    ChanceAlgo, ChanceProbCut, DepthUnits, MultiCut, ProbCutModel, Probing, Replacement, SearchConfig,
     SearchMode, Star1Formula,
 };
 pub use stats::{Cuts, Stats};

@@ -495,7 +495,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             && (!self.cfg.tt || self.cfg.mode == SearchMode::Exact)
             && !self.cfg.forward_pruning()
         {
-            let truth = verify::reference_value(pos, depth, self.eval);
+            let truth = verify::reference_value_in(pos, depth, self.cfg.depth_units, self.eval);
             let tol = 1e-9 * self.u.abs().max(1.0);
             if let Err(e) = verify::check_bound(value, alpha, beta, truth, tol) {
                 panic!(

@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Serialize;
 use starcut::registry::{GameKind, GameVisitor};
-use starcut::search::{Limits, NoTrace, SearchConfig, SearchMode, Searcher, StdClock};
+use starcut::search::{
+    DepthUnits, Limits, NoTrace, SearchConfig, SearchMode, Searcher, StdClock,
+};
 use starcut::{Game, GameConfig, Status};
 
 use crate::search_args::{parse_algo_in, resolve_params};
@@ -295,6 +297,8 @@ pub struct Bench<'a> {
     pub probcut_params: Option<&'a Path>,
     pub tune_log: Option<&'a Path>,
     pub mode: SearchMode,
+    /// Plies: every configuration gets `+plies`.
+    pub depth_units: DepthUnits,
 }
 
 /// Splits `--algos` at commas, except those inside a flag's list of
@@ -315,7 +319,12 @@ pub fn split_algos(s: &str) -> Vec<String> {
 }
 
 pub fn run(b: Bench<'_>) -> Result<()> {
-    let algos = split_algos(b.algos);
+    let mut algos = split_algos(b.algos);
+    if b.depth_units == DepthUnits::Plies {
+        for a in &mut algos {
+            a.push_str("+plies");
+        }
+    }
     if algos.is_empty() {
         bail!("--algos: no configuration given");
     }

@@ -357,10 +357,11 @@ mod tests {
         let best: Vec<_> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
         assert_eq!(best.len(), 1, "{lines:?}");
         assert_eq!(*best[0], format!("bestmove {}", info.pv[0]));
-        // The same search through analyse's code path gives the same move
-        // and value (the engine adds no behaviour of its own).
+        // The same search through analyse's code path (in play mode, the
+        // engine's) gives the same move and value (the engine adds no
+        // behaviour of its own).
         let mut s = starcut::search::Searcher::<starcut::breakthrough::Breakthrough>::new(
-            starcut::search::SearchConfig::default(),
+            starcut::search::SearchConfig::play(),
         );
         let config = starcut::breakthrough::BreakthroughConfig {
             chance: false,
@@ -374,6 +375,48 @@ mod tests {
         let r = s.search_depth(&pos, 3);
         assert_eq!(info.value, Some(r.value));
         assert_eq!(info.nodes, r.stats.nodes());
+    }
+
+    /// The nodes of the last `info depth` line before each `bestmove`.
+    fn nodes_per_go(lines: &[String]) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut last = None;
+        for l in lines {
+            if l.starts_with("info depth") {
+                if let Ok(FromEngine::Info(i)) = FromEngine::parse(l) {
+                    last = Some(i.nodes);
+                }
+            } else if l.starts_with("bestmove") {
+                out.extend(last.take());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_game_keeps_its_searcher_until_newgame() {
+        // Play mode: the second search of a position finds the first one's
+        // table (and history, killers) and needs fewer nodes; a new game
+        // starts from empty tables, so it searches exactly as the first.
+        // A setoption that keeps the evaluation keeps them too; one that
+        // changes it (noise) starts afresh.
+        let game = "newgame dice size=5\n";
+        let go = "position 1c2r/cr3/2cr1/4c/r4 c 3\ngo depth 4\n";
+        let lines = session(&format!(
+            "{game}{go}{go}setoption name tt_mb value 16\n{go}{game}{go}\
+             setoption name noise_seed value 9\n{go}"
+        ));
+        let n = nodes_per_go(&lines);
+        assert_eq!(n.len(), 5, "{lines:?}");
+        assert!(n[1] < n[0], "the table was kept: {n:?}");
+        assert!(n[2] < n[0], "setoption kept the table: {n:?}");
+        assert_eq!(n[3], n[0], "newgame cleared it: {n:?}");
+        assert_eq!(n[4], n[0], "a new evaluation cleared it: {n:?}");
+        // `+exact` keeps the searcher as well (its table is then used only
+        // at the depth searched).
+        let exact = "setoption name algo value staretc+exact\n";
+        let n = nodes_per_go(&session(&format!("{exact}{game}{go}{go}")));
+        assert!(n[1] < n[0], "{n:?}");
     }
 
     #[test]
