@@ -11,6 +11,7 @@ pub mod dice;
 pub mod error;
 pub mod game;
 pub mod invariants;
+pub mod params;
 pub mod perft;
 pub mod record;
 pub mod registry;

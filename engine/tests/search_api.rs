@@ -27,7 +27,7 @@ fn iterations_progress_and_result() {
         &Limits::depth(4),
         &FixedClock(0.0),
         &mut NoTrace,
-        &mut |p: &Progress<RandomGame>| reports.push((p.depth, p.iteration_complete, p.best)),
+        &mut |p: &Progress<'_, RandomGame>| reports.push((p.depth, p.iteration_complete, p.best)),
     );
     assert!(r.completed);
     assert_eq!(r.depth, 4);
@@ -55,6 +55,10 @@ fn progress_every_n_nodes() {
     };
     let mut s = Searcher::new(cfg);
     let mut partial = 0;
+    // Every report carries the principal variation of the last completed
+    // iteration: empty before the first, then each iteration's line.
+    type Report = (u32, bool, Vec<Step<u8, u8>>);
+    let mut lines: Vec<Report> = Vec::new();
     let r = s.search(
         &pos,
         &Limits::depth(5),
@@ -65,8 +69,23 @@ fn progress_every_n_nodes() {
                 partial += 1;
                 assert!(p.stats.nodes() > 0);
             }
+            lines.push((p.depth, p.iteration_complete, p.pv.to_vec()));
         },
     );
+    let mut last_line = Vec::new();
+    for (depth, complete, pv) in &lines {
+        if *complete {
+            assert!(!pv.is_empty() && pv.len() <= *depth as usize * 2, "{pv:?}");
+            last_line = pv.clone();
+        } else {
+            assert_eq!(
+                pv, &last_line,
+                "a partial report shows the last completed line"
+            );
+        }
+    }
+    assert_eq!(last_line, r.pv, "the last report's line is the result's");
+    assert!(matches!(last_line[0], Step::Move(m) if Some(m) == r.best));
     assert!(partial as u64 >= r.stats.nodes() / 100 - 1, "{partial}");
 }
 

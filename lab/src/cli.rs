@@ -205,6 +205,10 @@ pub enum Command {
         /// non-terminal outcome).
         #[arg(long, default_value_t = 2)]
         per_position: usize,
+        /// Depth of the search that finds the chance nodes (a game whose
+        /// pieces meet rarely, such as Barrage, needs more than 2).
+        #[arg(long, default_value_t = 2)]
+        find_depth: u32,
         /// t written into a new parameter file.
         #[arg(long, default_value_t = 1.0)]
         t: f64,

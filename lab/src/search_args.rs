@@ -16,17 +16,19 @@
 //! `decisions`, the default, counts decisions only).
 //!
 //! Forward pruning (not exact): `cpc` switches ChanceProbCut on with the
-//! game's parameter file `assets/params/chanceprobcut-GAME.json` and the
-//! file's t, `cpc=T` with t = T; `mc` switches Multi-Cut on with M = 10,
+//! game's models and their file's t, `cpc=T` with t = T; `mc` switches Multi-Cut on with M = 10,
 //! C = 3, R = 2, `mc=M,C,R` (or `mc=M,C,R,D` with a minimum depth D) sets
 //! them; `pc` switches ProbCut at decision nodes on with the same
-//! parameter file and the file's t, `pc=T` with t = T. The parameter file
-//! is read by [`resolve_params`], once the game is known.
+//! parameter file and the file's t, `pc=T` with t = T. The models are the
+//! ones shipped inside the engine (`starcut::params`, compiled from
+//! `assets/params/chanceprobcut-GAME.json`) unless `--probcut-params FILE`
+//! names a file; [`resolve_params`] fills them in once the game is known.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
+use starcut::params;
 use starcut::search::{
     ChanceAlgo, ChanceProbCut, DepthUnits, Limits, MultiCut, Probing, SearchConfig, SearchMode,
 };
@@ -48,9 +50,10 @@ pub struct SearchArgs {
     /// nott, nohistory, nokillers, noorder, noid, seq (sequential probing),
     /// hN (probing factor N), verify (re-search every cut). Forward pruning
     /// (not exact): cpc / cpc=T (ChanceProbCut at chance nodes), pc / pc=T
-    /// (ProbCut at decision nodes; both use the game's
-    /// assets/params/chanceprobcut-GAME.json, with the file's t or T), mc /
-    /// mc=M,C,R (Multi-Cut).
+    /// (ProbCut at decision nodes; both use the game's models shipped in the
+    /// engine, made from assets/params/chanceprobcut-GAME.json, or
+    /// --probcut-params FILE, with the file's t or T), mc / mc=M,C,R
+    /// (Multi-Cut).
     #[arg(long, default_value = "staretc", value_parser = crate::cli::algo)]
     pub algo: String,
     /// Star2.5/StarETC probing factor h (moves probed per outcome).
@@ -74,12 +77,12 @@ pub struct SearchArgs {
     /// Stop after this many nodes.
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// ChanceProbCut with confidence factor t = T and the game's parameter
-    /// file (assets/params/chanceprobcut-GAME.json) unless --probcut-params.
+    /// ChanceProbCut with confidence factor t = T and the game's models
+    /// (shipped in the engine) unless --probcut-params.
     #[arg(long, value_name = "T")]
     pub chance_probcut: Option<f64>,
-    /// ChanceProbCut parameter file (JSON, see assets/params/README.md); also
-    /// used by `+pc`.
+    /// ChanceProbCut parameter file (JSON, see assets/params/README.md) that
+    /// replaces the shipped models; also used by `+pc`.
     #[arg(long, value_name = "FILE")]
     pub probcut_params: Option<PathBuf>,
 }
@@ -257,35 +260,41 @@ fn parse_multicut(spec: &str, name: &str) -> Result<MultiCut> {
     Ok(MultiCut { m, c, r, min_depth })
 }
 
-/// The folder of the shipped parameter files, for runs from the repository.
-pub fn params_dir() -> PathBuf {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/params");
-    if here.is_dir() {
-        here
-    } else {
-        PathBuf::from("assets/params")
-    }
-}
-
-/// The shipped ChanceProbCut parameter file of a game.
-pub fn default_params_file(game: &str) -> PathBuf {
-    params_dir().join(format!("chanceprobcut-{game}.json"))
-}
-
 /// Reads a ChanceProbCut parameter file.
 pub fn read_params(path: &Path) -> Result<ChanceProbCut> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let p: ChanceProbCut = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a ChanceProbCut parameter file", path.display()))?;
-    p.validate()
-        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    Ok(p)
+    params::parse(&text, None).map_err(|e| anyhow!("{}: {e}", path.display()))
+}
+
+/// The ChanceProbCut models of `game`: those of `file` when given (a file
+/// for another game is refused), else the ones shipped inside the engine
+/// (`starcut::params`, made from `assets/params/chanceprobcut-GAME.json`),
+/// so that a copied or installed binary has them too.
+pub fn load_params(game: &str, file: Option<&Path>) -> Result<ChanceProbCut> {
+    match file {
+        Some(path) => {
+            let p = read_params(path)?;
+            if let Some(g) = &p.game {
+                if g != game {
+                    bail!("{}: the parameters are for {g}, not {game}", path.display());
+                }
+            }
+            Ok(p)
+        }
+        None => params::shipped(game).cloned().ok_or_else(|| {
+            anyhow!(
+                "{game} has no ChanceProbCut models (the engine ships them for {}); \
+                 give a parameter file with --probcut-params FILE",
+                params::games().collect::<Vec<_>>().join(", ")
+            )
+        }),
+    }
 }
 
 /// Fills ChanceProbCut and ProbCut switched on by a flag with the models
-/// of the parameter file (`file`, or the game's shipped one); a t given by
-/// the flag replaces the file's.
+/// of the parameter file (`file`, or the game's shipped models); a t given
+/// by the flag replaces the file's.
 pub fn resolve_params(config: &mut SearchConfig, game: &str, file: Option<&Path>) -> Result<()> {
     for slot in [&mut config.chance_probcut, &mut config.probcut] {
         let Some(wanted) = slot.as_ref() else {
@@ -294,15 +303,7 @@ pub fn resolve_params(config: &mut SearchConfig, game: &str, file: Option<&Path>
         if !wanted.models.is_empty() {
             continue;
         }
-        let path = file
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| default_params_file(game));
-        let mut p = read_params(&path)?;
-        if let Some(g) = &p.game {
-            if g != game {
-                bail!("{}: the parameters are for {g}, not {game}", path.display());
-            }
-        }
+        let mut p = load_params(game, file)?;
         if !wanted.t.is_nan() {
             p.t = wanted.t;
         }
@@ -385,7 +386,17 @@ mod tests {
         let p = c.chance_probcut.unwrap();
         assert_eq!(p.t, 2.5);
         assert!(!p.models.is_empty());
-        assert!(resolve_params(&mut parse_algo("star2+cpc").unwrap(), "nosuchgame", None).is_err());
+        let err = resolve_params(&mut parse_algo("star2+cpc").unwrap(), "nosuchgame", None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("nosuchgame has no ChanceProbCut models"),
+            "{err}"
+        );
+        // Barrage has its own models.
+        let mut c = parse_algo("star1+cpc").unwrap();
+        resolve_params(&mut c, "barrage", None).unwrap();
+        assert_eq!(c.chance_probcut.unwrap().game.as_deref(), Some("barrage"));
     }
 
     #[test]
@@ -409,8 +420,7 @@ mod tests {
         // The file's t when none is given.
         let mut c = parse_algo("staretc+pc").unwrap();
         resolve_params(&mut c, "dice", None).unwrap();
-        let file = read_params(&default_params_file("dice")).unwrap();
-        assert_eq!(c.probcut.unwrap().t, file.t);
+        assert_eq!(c.probcut.unwrap().t, params::shipped("dice").unwrap().t);
         for (bad, why) in [
             ("staretc+pc=abc", "t is not a number"),
             ("staretc+pc=", "t is not a number"),

@@ -581,3 +581,66 @@ fn usage_errors_and_bad_positions_have_their_own_exit_codes() {
     assert_eq!(code(&["match-merge", "/nonexistent/x.json"]), Some(1));
     fails(&["bench", "--format", "xml"], "invalid value 'xml'");
 }
+
+/// The ChanceProbCut models ship inside the binary: a copy of it in a
+/// folder outside the repository, run from there, still cuts with `+cpc`
+/// and `+pc` in every game with chance nodes (Barrage included), and a
+/// parameter file given with --probcut-params still replaces them.
+#[test]
+fn forward_pruning_works_from_a_copy_of_the_binary_outside_the_repository() {
+    let dir = fresh_dir("copied-binary");
+    let copy = dir.join("starcut");
+    std::fs::copy(env!("CARGO_BIN_EXE_starcut"), &copy).unwrap();
+    let run = |args: &[&str]| -> serde_json::Value {
+        let out = Command::new(&copy)
+            .args(args)
+            .current_dir(&dir)
+            .env_remove("CARGO_MANIFEST_DIR")
+            .output()
+            .expect("the copied binary runs");
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        serde_json::from_str(stdout(&out).trim()).expect("one JSON object")
+    };
+    let middle = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../assets/positions/stratego-middle.txt"
+    ))
+    .unwrap();
+    let position = middle.lines().find(|l| !l.starts_with('#')).unwrap();
+    let analyse = |algo: &str, extra: &[&str]| {
+        let mut args = vec![
+            "analyse", "stratego", position, "--depth", "5", "--algo", algo, "--json",
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let cpc = analyse("staretc+cpc=0", &[]);
+    assert!(cpc["cuts"]["chance_probcut"].as_u64().unwrap() > 0, "{cpc}");
+    let pc = analyse("staretc+pc=0", &[]);
+    assert!(pc["cuts"]["probcut"].as_u64().unwrap() > 0, "{pc}");
+    // A file that names depths without models switches the cuts off.
+    let file = dir.join("none.json");
+    std::fs::write(
+        &file,
+        r#"{"t": 0, "r": 2, "depths": [], "models": [], "game": "stratego"}"#,
+    )
+    .unwrap();
+    let off = analyse(
+        "staretc+cpc=0",
+        &["--probcut-params", file.to_str().unwrap()],
+    );
+    assert_eq!(off["cuts"]["chance_probcut"], 0, "{off}");
+    // Barrage has models of its own.
+    let barrage = run(&[
+        "analyse",
+        "barrage",
+        "start",
+        "--depth",
+        "6",
+        "--algo",
+        "staretc+cpc=0",
+        "--json",
+    ]);
+    assert!(barrage["probcut_nodes"].as_u64().unwrap() > 0, "{barrage}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -486,3 +486,119 @@ fn both_games_of_a_pair_meet_the_same_dice() {
         }
     }
 }
+
+#[test]
+fn barrage_matches_run_with_forward_pruning() {
+    let dir = scratch("barrage-cpc");
+    let (v, _) = run_match(
+        &dir,
+        "cpc",
+        &[
+            "barrage",
+            "--a",
+            "star1+cpc",
+            "--b",
+            "staretc+pc+mc",
+            "--depth",
+            "4",
+            "--setups",
+            "random",
+            "--games",
+            "2",
+            "--max-steps",
+            "40",
+            "--tt-mb",
+            "1",
+        ],
+    );
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    for g in games {
+        assert_ne!(g["result"], "error", "{g}");
+    }
+}
+
+/// `--handicap b:1`: engine B plays without its Marshal in whichever colour
+/// it has (the Marshal counts as captured, so both sides know), and bad
+/// handicaps are refused with the reason.
+#[test]
+fn a_handicap_takes_the_pieces_of_one_engine_in_either_colour() {
+    let dir = scratch("handicap");
+    let records = dir.join("records");
+    let (v, _) = run_match(
+        &dir,
+        "handicap",
+        &[
+            "barrage",
+            "--a",
+            "star1",
+            "--b",
+            "star1",
+            "--depth",
+            "2",
+            "--games",
+            "2",
+            "--max-steps",
+            "4",
+            "--tt-mb",
+            "1",
+            "--handicap",
+            "b:1",
+            "--records",
+            path(&records),
+        ],
+    );
+    assert_eq!(v["config"]["handicap"], "b:1");
+    // Game 0: A is Red, so Blue lacks its Marshal; game 1 the other way.
+    for (game, taken, kept) in [(0, "b1", 'r'), (1, "r1", 'b')] {
+        let text = std::fs::read_to_string(records.join(format!("game-00000{game}.txt"))).unwrap();
+        let start = text.lines().next().unwrap();
+        let (board, captured) = start.split_once(' ').unwrap();
+        assert!(captured.ends_with(taken), "game {game}: {start}");
+        let marshal = format!("{kept}1");
+        assert!(
+            board.contains(&marshal),
+            "game {game}: A keeps its Marshal: {start}"
+        );
+        let gone = format!("{}1", if kept == 'r' { 'b' } else { 'r' });
+        assert!(!board.contains(&gone), "game {game}: {start}");
+    }
+    for (bad, why) in [
+        ("c:1", "'c' is not a or b"),
+        ("b:F", "is not a rank"),
+        ("b1", "expected a:RANKS or b:RANKS"),
+        ("b:1,1", "no Marshal of"),
+    ] {
+        let out = starcut(&[
+            "match",
+            "barrage",
+            "--a",
+            "star1",
+            "--b",
+            "star1",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--handicap",
+            bad,
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(why), "{bad}: {err}");
+    }
+    let out = starcut(&[
+        "match",
+        "dice",
+        "--a",
+        "star1",
+        "--b",
+        "star1",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--handicap",
+        "a:1",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only stratego and barrage"));
+}

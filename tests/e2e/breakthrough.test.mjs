@@ -58,6 +58,15 @@ test('breakthrough: stopping a long search plays the best move so far', async (t
   await page.getByRole('status', { name: 'Game status' }).filter({ hasText: /thinking/ }).waitFor();
   await page.waitForFunction(() => Number(document.querySelector('#stat-nodes').textContent) > 0);
   assert.equal(await page.getByRole('button', { name: 'Roll' }).isVisible(), false);
+  // The live principal variation while the search runs: as text in the
+  // engine strip and as two arrows on the board (the engine's move and the
+  // reply it expects), which the board's label names.
+  const board = page.getByRole('img', { name: /engine considers [a-h]\d→[a-h]\d, expecting [a-h]\d→[a-h]\d/ })
+    .or(page.getByLabel(/engine considers [a-h]\d→[a-h]\d, expecting [a-h]\d→[a-h]\d/));
+  await board.first().waitFor();
+  const summary = await page.getByLabel('Engine summary').textContent();
+  assert.match(summary, /[a-h]\d[a-h]\d [a-h]\d[a-h]\d/, `a line of at least two moves: ${summary}`);
+  assert.ok((await page.locator('#stat-pv').textContent()).trim().split(/\s+/).length >= 2);
   await page.waitForTimeout(300);
   await screenshot(page, 'breakthrough-thinking');
   await page.getByRole('button', { name: 'Stop' }).click();

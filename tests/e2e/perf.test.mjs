@@ -52,8 +52,9 @@ test('performance: load time and browser vs native nodes per second', async (t) 
         job: out.length + 1,
         request: {
           game: p.game, options: '', position: p.position,
+          // Exact mode: a fresh search, as the native lab's `analyse`.
           settings: { algorithm: 'staretc', probe_factor: 1, tt: true, history: true,
-            killers: true, limit: { depth: { plies: p.depth } } },
+            killers: true, limit: { depth: { plies: p.depth } }, mode: 'exact' },
         },
       });
       const r = await reply;

@@ -16,8 +16,9 @@ test('item 4: the whole game in the move list, a row per full move, kept in view
   const s = await launch(t);
   const page = await openApp(s);
   await setLimit(page, 'depth', 1);
-  // A 9x9 board: lines are long, so the game lasts.
-  await newGame(page, 'dice', 'first', { 'Board size': 9 });
+  // An 11x11 board: lines are long, so the game lasts (the engine at depth
+  // 1 ends a 9x9 game against these moves in about 50 steps).
+  await newGame(page, 'dice', 'first', { 'Board size': 11 });
   await humanTurn(page);
   // Play until the record has more than 60 steps (15 full moves).
   while ((await moves(page)).length <= 60) {

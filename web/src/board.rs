@@ -9,6 +9,8 @@
 use starcut::stratego::Rank;
 use starcut::Player;
 
+use crate::protocol::GameKind;
+
 /// A square in display coordinates (row 0 = top rank, column 0 = file a).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Sq {
@@ -103,6 +105,37 @@ impl Board {
     /// How many pieces stand on the board.
     pub fn piece_count(&self) -> usize {
         self.cells.iter().flatten().count()
+    }
+}
+
+/// The fill of a square on the board's picture (canvas and the chooser's
+/// small pictures): lakes blue, Dice's board plain, the others checkered.
+pub fn square_fill(kind: GameKind, board: &Board, sq: Sq) -> &'static str {
+    let light = (sq.row + sq.col).is_multiple_of(2);
+    if board.lakes.contains(&sq) {
+        "#7fb2d9"
+    } else if kind == GameKind::Dice {
+        if light {
+            "#efe6d2"
+        } else {
+            "#e4d8bd"
+        }
+    } else if light {
+        "#f0d9b5"
+    } else {
+        "#b58863"
+    }
+}
+
+/// A side's piece colour and the ink written on it.
+pub fn piece_colours(kind: GameKind, owner: Player) -> (&'static str, &'static str) {
+    match (kind, owner) {
+        (GameKind::Dice, Player::First) => ("#c0392b", "#fff"),
+        (GameKind::Dice, Player::Second) => ("#2c6fb7", "#fff"),
+        (GameKind::Stratego | GameKind::Barrage, Player::First) => ("#c62828", "#fff"),
+        (GameKind::Stratego | GameKind::Barrage, Player::Second) => ("#1f4fa3", "#fff"),
+        (_, Player::First) => ("#f8f8f8", "#222"),
+        (_, Player::Second) => ("#262626", "#eee"),
     }
 }
 

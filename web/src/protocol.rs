@@ -31,7 +31,7 @@ pub const GAME_MENU: [GameKind; 5] = [
 /// The chance-node algorithms and the kinds of cut, as the engine names
 /// them: settings and reports carry the engine's own enums (serialized by
 /// their text names: `staretc`, `alpha_beta`).
-pub use starcut::search::{ChanceAlgo, CutKind};
+pub use starcut::search::{ChanceAlgo, CutKind, SearchMode};
 
 /// When a search stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,10 +58,20 @@ pub struct SearchSettings {
     pub history: bool,
     pub killers: bool,
     pub limit: Limit,
+    /// Play (the worker keeps the game's table, history and killers from
+    /// move to move, and uses deeper table entries) or exact (a fresh
+    /// search every move, the papers' figures). Messages and saves without
+    /// it mean play.
+    #[serde(default = "play_mode")]
+    pub mode: SearchMode,
 }
 
 fn research() -> Strength {
     Strength::Research
+}
+
+fn play_mode() -> SearchMode {
+    SearchMode::Play
 }
 
 impl Default for SearchSettings {
@@ -74,6 +84,7 @@ impl Default for SearchSettings {
             history: true,
             killers: true,
             limit: Limit::Time { ms: 1000 },
+            mode: SearchMode::Play,
         }
     }
 }

@@ -82,34 +82,13 @@ pub fn picture(kind: GameKind, px: f64) -> String {
     for row in 0..board.rows {
         for col in 0..board.cols {
             let sq = crate::board::Sq { row, col };
-            let light = (row + col).is_multiple_of(2);
-            let fill = if board.lakes.contains(&sq) {
-                "#7fb2d9"
-            } else if kind == GameKind::Dice {
-                if light {
-                    "#efe6d2"
-                } else {
-                    "#e4d8bd"
-                }
-            } else if light {
-                "#f0d9b5"
-            } else {
-                "#b58863"
-            };
+            let fill = crate::board::square_fill(kind, &board, sq);
             let (x, y) = (f64::from(col) * s, f64::from(row) * s);
             svg.push_str(&format!(
                 "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{s:.1}\" height=\"{s:.1}\" fill=\"{fill}\"/>"
             ));
             let Some(piece) = board.at(sq) else { continue };
-            let first = piece.owner == starcut::Player::First;
-            let colour = match (kind, first) {
-                (GameKind::Stratego | GameKind::Barrage, true) => "#c62828",
-                (GameKind::Stratego | GameKind::Barrage, false) => "#1f4fa3",
-                (GameKind::Dice, true) => "#c0392b",
-                (GameKind::Dice, false) => "#2c6fb7",
-                (_, true) => "#f8f8f8",
-                (_, false) => "#262626",
-            };
+            let (colour, _) = crate::board::piece_colours(kind, piece.owner);
             if kind.is_stratego() {
                 svg.push_str(&format!(
                     "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{w:.1}\" height=\"{w:.1}\" fill=\"{colour}\"/>",

@@ -2,9 +2,14 @@
 //! parse the position, search it under the user's settings, report
 //! progress and the result in protocol form.
 //!
+//! In play mode the worker keeps its searchers between jobs ([`Kept`]):
+//! a game's table, history and killers carry over from one move to the
+//! next, as an engine in a match keeps them. Exact mode searches every
+//! position afresh.
+//!
 //! Pure Rust (the clock is passed in), so it is tested natively.
 
-use crate::error::{WebError, WebErrorKind, WebResult};
+use std::any::Any;
 use std::cell::RefCell;
 
 use starcut::search::{
@@ -12,9 +17,10 @@ use starcut::search::{
 };
 use starcut::{Game, Status, Step, Value};
 
+use crate::error::{WebError, WebErrorKind, WebResult};
 use crate::games::{self, KindVisitor};
 use crate::protocol::{
-    ChanceChild, ChanceView, GameKind, Limit, Report, SearchJob, SearchSettings,
+    ChanceChild, ChanceView, GameKind, Limit, Report, SearchJob, SearchMode, SearchSettings,
 };
 use crate::session::WebGame;
 use crate::strength::NoisyEval;
@@ -25,9 +31,21 @@ pub type Now<'a> = &'a dyn Fn() -> f64;
 /// The deepest iteration a timed search may reach.
 const MAX_DEPTH: u32 = 64;
 
-/// Runs a job for whichever game it names.
+/// Runs a job for whichever game it names, with a fresh searcher.
 pub fn run(job: &SearchJob, now: Now, progress: &mut dyn FnMut(&Report)) -> WebResult<Report> {
+    run_kept(&mut Kept::default(), job, now, progress)
+}
+
+/// Runs a job for whichever game it names; in play mode with the searcher
+/// `kept` holds for its game, side and settings (made if there is none).
+pub fn run_kept(
+    kept: &mut Kept,
+    job: &SearchJob,
+    now: Now,
+    progress: &mut dyn FnMut(&Report),
+) -> WebResult<Report> {
     struct Run<'a, 'b> {
+        kept: &'a mut Kept,
         job: &'a SearchJob,
         now: Now<'a>,
         progress: &'b mut dyn FnMut(&Report),
@@ -35,10 +53,72 @@ pub fn run(job: &SearchJob, now: Now, progress: &mut dyn FnMut(&Report)) -> WebR
     impl KindVisitor for Run<'_, '_> {
         type Output = WebResult<Report>;
         fn visit<G: WebGame>(self, _kind: GameKind, config: G::Config) -> Self::Output {
-            run_game::<G>(&config, self.job, self.now, self.progress)
+            run_game::<G>(self.kept, &config, self.job, self.now, self.progress)
         }
     }
-    games::visit(job.game, &job.options, Run { job, now, progress })?
+    games::visit(
+        job.game,
+        &job.options,
+        Run {
+            kept,
+            job,
+            now,
+            progress,
+        },
+    )?
+}
+
+/// The searchers the worker keeps between jobs in play mode, newest last:
+/// one per game (kind, options, seed), side searching and settings, so
+/// the engine's and the player's (hints) searches of one game each keep
+/// their own. A new game has a new seed, so it starts from empty tables.
+#[derive(Default)]
+pub struct Kept {
+    entries: Vec<(String, Box<dyn Any>)>,
+}
+
+impl Kept {
+    /// The engine's searcher and the player's.
+    const SIZE: usize = 2;
+
+    /// How many searchers are kept.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The searcher kept under `key`, made by `make` when there is none
+    /// (the oldest one is dropped when the list is full).
+    fn searcher<G: WebGame>(
+        &mut self,
+        key: String,
+        make: impl FnOnce() -> Searcher<G, NoisyEval>,
+    ) -> &mut Searcher<G, NoisyEval> {
+        let found = self
+            .entries
+            .iter()
+            .position(|(k, s)| *k == key && s.is::<Searcher<G, NoisyEval>>());
+        let entry = match found {
+            Some(i) => self.entries.remove(i),
+            None => {
+                if self.entries.len() >= Self::SIZE {
+                    self.entries.remove(0);
+                }
+                (key, Box::new(make()) as Box<dyn Any>)
+            }
+        };
+        self.entries.push(entry);
+        let last = self.entries.len() - 1;
+        self.entries[last]
+            .1
+            .downcast_mut::<Searcher<G, NoisyEval>>()
+            // The entry is a searcher of `G`: its type was checked when it
+            // was found, or it was just made as one.
+            .expect("a kept searcher has the type it was found or made with")
+    }
 }
 
 /// Lets an event through at most once per `every` milliseconds (the first
@@ -81,6 +161,7 @@ pub fn search_config(settings: &SearchSettings) -> SearchConfig {
         iterative: true,
         // Progress callbacks often enough for a live panel.
         progress_nodes: 1 << 13,
+        mode: settings.mode,
         ..SearchConfig::default()
     }
 }
@@ -95,6 +176,7 @@ impl Clock for FnClock<'_> {
 
 /// Runs a job on game `G`.
 pub fn run_game<G: WebGame>(
+    kept: &mut Kept,
     config: &G::Config,
     job: &SearchJob,
     now: Now,
@@ -123,7 +205,22 @@ pub fn run_game<G: WebGame>(
         amplitude: level.map_or(0.0, |l| l.noise * pos.bound()),
         seed: u64::from(job.seed),
     };
-    let mut searcher = Searcher::<G, NoisyEval>::with_evaluator(search_config(&job.settings), eval);
+    let search = search_config(&job.settings);
+    let mut fresh;
+    let searcher = if search.mode == SearchMode::Play {
+        let key = format!(
+            "{}|{}|{}|{:?}|{:?}|{search:?}",
+            job.game.name(),
+            job.options,
+            job.seed,
+            pos.to_move(),
+            job.settings.strength
+        );
+        kept.searcher::<G>(key, || Searcher::with_evaluator(search.clone(), eval))
+    } else {
+        fresh = Searcher::<G, NoisyEval>::with_evaluator(search.clone(), eval);
+        &mut fresh
+    };
     let watch = RefCell::new(ChanceWatch::default());
     let mut tracer = WatchTracer { watch: &watch };
     let mut report = Report {
@@ -135,7 +232,7 @@ pub fn run_game<G: WebGame>(
         &limits,
         &FnClock(now),
         &mut tracer,
-        &mut |p: &Progress<G>| {
+        &mut |p: &Progress<'_, G>| {
             fill_stats(&mut report, &p.stats);
             // The deepest finished iteration, as the final report counts.
             let finished = if p.iteration_complete {
@@ -147,6 +244,14 @@ pub fn run_game<G: WebGame>(
             if let Some(best) = p.best {
                 report.best = Some(pos.move_text(best));
             }
+            // The line of the last completed iteration, while it still
+            // starts with the best move (the running iteration may have
+            // found a better one: then the best move alone).
+            report.pv = match (p.best, p.pv.first()) {
+                (Some(best), Some(&Step::Move(first))) if first == best => pv_texts(&pos, p.pv),
+                (Some(best), _) => vec![pos.move_text(best)],
+                (None, _) => pv_texts(&pos, p.pv),
+            };
             report.value = p.value.or(report.value);
             report.chance = watch.borrow().view.clone();
             progress(&report);
@@ -449,5 +554,61 @@ mod tests {
         let r = run(&j, &clock, &mut |_| {}).unwrap();
         assert!(r.best.is_some());
         assert!(r.depth < MAX_DEPTH);
+    }
+}
+
+#[cfg(test)]
+mod kept_tests {
+    use super::*;
+    use crate::protocol::SearchSettings;
+
+    fn job(mode: SearchMode, seed: u32, position: &str) -> SearchJob {
+        SearchJob {
+            game: GameKind::ChanceBreakthrough,
+            options: String::new(),
+            position: position.into(),
+            settings: SearchSettings {
+                limit: Limit::Depth { plies: 4 },
+                strength: crate::strength::Strength::Research,
+                mode,
+                ..SearchSettings::default()
+            },
+            seed,
+        }
+    }
+
+    const START: &str = "bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w";
+    const LATER: &str = "bbbbbbbb/bbbbbbb1/7b/8/8/P7/1wwwwwww/wwwwwwww w";
+
+    fn nodes(kept: &mut Kept, job: &SearchJob) -> u64 {
+        run_kept(kept, job, &|| 0.0, &mut |_| {}).unwrap().nodes
+    }
+
+    #[test]
+    fn play_mode_keeps_what_a_game_learned_and_exact_mode_does_not() {
+        let later = LATER.replace('P', "w");
+        // Play: the second search of the game finds the first one's table.
+        let mut kept = Kept::default();
+        let first = nodes(&mut kept, &job(SearchMode::Play, 7, START));
+        let again = nodes(&mut kept, &job(SearchMode::Play, 7, START));
+        assert!(
+            again < first,
+            "{again} nodes after {first}: the table was kept"
+        );
+        assert_eq!(kept.len(), 1);
+        // A move later in the same game: still the same searcher.
+        nodes(&mut kept, &job(SearchMode::Play, 7, &later));
+        assert_eq!(kept.len(), 1);
+        // Another game (another seed) starts from an empty table, and the
+        // list keeps at most two searchers.
+        assert_eq!(nodes(&mut kept, &job(SearchMode::Play, 8, START)), first);
+        nodes(&mut kept, &job(SearchMode::Play, 9, START));
+        assert_eq!(kept.len(), 2);
+        // Exact: every search afresh, the same tree every time.
+        let mut none = Kept::default();
+        let a = nodes(&mut none, &job(SearchMode::Exact, 7, START));
+        let b = nodes(&mut none, &job(SearchMode::Exact, 7, START));
+        assert_eq!(a, b);
+        assert!(none.is_empty());
     }
 }

@@ -161,6 +161,10 @@ pub trait Session {
     fn squares_of(&self, n: usize, text: &str) -> Vec<Sq>;
     /// Legal moves at the cursor with the squares each names.
     fn legal_move_squares(&self) -> Vec<(String, Vec<Sq>)>;
+    /// The decisions of a line of steps (a principal variation) played
+    /// from the position after `n`: each with the side that makes it and
+    /// the squares it names. The line ends at a step that does not parse.
+    fn line_moves(&self, n: usize, line: &[String]) -> Vec<(Player, Vec<Sq>)>;
     /// The position after `n` steps as `viewer` knows it, in notation.
     fn view_text_at(&self, n: usize, viewer: Player) -> String;
     /// The position after `n` steps with every rank (see
@@ -310,6 +314,21 @@ impl<G: WebGame> Session for GameSession<G> {
         pos.parse_step(text.trim())
             .map(|step| pos.step_squares(step))
             .unwrap_or_default()
+    }
+
+    fn line_moves(&self, n: usize, line: &[String]) -> Vec<(Player, Vec<Sq>)> {
+        let mut pos = self.position_after(n);
+        let mut out = Vec::new();
+        for text in line {
+            let Ok(step) = pos.parse_step(text.trim()) else {
+                break;
+            };
+            if matches!(step, Step::Move(_)) {
+                out.push((pos.to_move(), pos.step_squares(step)));
+            }
+            pos.apply_step(step);
+        }
+        out
     }
 
     fn legal_move_squares(&self) -> Vec<(String, Vec<Sq>)> {

@@ -25,12 +25,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         limits: &Limits,
         clock: &dyn Clock,
         tracer: &mut T,
-        progress: &mut dyn FnMut(&Progress<G>),
+        progress: &mut dyn FnMut(&Progress<'_, G>),
     ) -> SearchResult<G> {
         if let Some(tt) = &mut self.shared.tt {
             tt.new_search();
         }
         self.shared.ordering.age();
+        self.shared.last_pv.clear();
         let mut run = Run::new(
             &self.config,
             &self.eval,
@@ -71,6 +72,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             };
             result.pv.clear();
             result.pv.extend_from_slice(&run.sh.pv[0]);
+            run.sh.last_pv.clear();
+            run.sh.last_pv.extend_from_slice(&run.sh.pv[0]);
             result.depth = d;
             run.stats.depth_reached = d;
             run.last_best = result.best;

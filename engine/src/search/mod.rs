@@ -96,7 +96,7 @@ impl Limits {
 /// A progress report: after every completed iteration, and about every
 /// `SearchConfig::progress_nodes` nodes.
 #[derive(Clone, Debug)]
-pub struct Progress<G: Game> {
+pub struct Progress<'a, G: Game> {
     /// The iteration running (or just completed).
     pub depth: u32,
     pub stats: Stats,
@@ -104,6 +104,9 @@ pub struct Progress<G: Game> {
     /// one before any completed).
     pub best: Option<G::Move>,
     pub value: Option<Value>,
+    /// The principal variation of the last completed iteration (empty
+    /// before the first completes), borrowed from the searcher's buffer.
+    pub pv: &'a [Step<G::Move, G::Outcome>],
     pub iteration_complete: bool,
 }
 
@@ -241,7 +244,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             tt.new_search();
         }
         let clock = FixedClock(0.0);
-        let mut progress = |_: &Progress<G>| {};
+        let mut progress = |_: &Progress<'_, G>| {};
         let mut run = Run::new(
             &self.config,
             &self.eval,

@@ -135,6 +135,9 @@ pub(crate) struct Shared<G: Game> {
     /// Triangular principal-variation table: `pv[ply]` is the line from
     /// the node at `ply`.
     pub pv: Vec<Vec<Step<G::Move, G::Outcome>>>,
+    /// The principal variation of the last completed iteration, for
+    /// progress reports (kept here so that reporting allocates nothing).
+    pub last_pv: Vec<Step<G::Move, G::Outcome>>,
 }
 
 impl<G: Game> Shared<G> {
@@ -146,6 +149,7 @@ impl<G: Game> Shared<G> {
             ordering: Ordering::default(),
             plies: Vec::new(),
             pv: Vec::new(),
+            last_pv: Vec::new(),
         }
     }
 
@@ -167,7 +171,7 @@ pub(crate) struct Run<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> {
     pub sh: &'a mut Shared<G>,
     pub tracer: &'a mut T,
     pub clock: &'a dyn Clock,
-    pub progress: &'a mut dyn FnMut(&Progress<G>),
+    pub progress: &'a mut dyn FnMut(&Progress<'_, G>),
     pub stats: Stats,
     pub start_ms: f64,
     pub deadline_ms: Option<f64>,
@@ -339,7 +343,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
         sh: &'a mut Shared<G>,
         tracer: &'a mut T,
         clock: &'a dyn Clock,
-        progress: &'a mut dyn FnMut(&Progress<G>),
+        progress: &'a mut dyn FnMut(&Progress<'_, G>),
         u: Value,
         deadline_ms: Option<f64>,
         max_nodes: Option<u64>,
@@ -437,6 +441,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             stats,
             best,
             value,
+            pv: &self.sh.last_pv,
             iteration_complete,
         };
         (self.progress)(&p);

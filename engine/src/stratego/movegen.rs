@@ -49,6 +49,48 @@ const NEIGHBOURS: [[u8; 4]; SQUARES] = {
     t
 };
 
+/// Land squares (the board minus the lakes) as a bit set.
+const LAND: u128 = {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < SQUARES {
+        if let Some(sq) = Square::new(i) {
+            if !sq.is_lake() {
+                m |= 1u128 << i;
+            }
+        }
+        i += 1;
+    }
+    m
+};
+
+/// The squares of the board not on file `file` (0 = a).
+const fn not_file(file: usize) -> u128 {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < SQUARES {
+        if i % 10 != file {
+            m |= 1u128 << i;
+        }
+        i += 1;
+    }
+    m
+}
+/// Squares with a left neighbour, and with a right one.
+const NOT_FILE_A: u128 = not_file(0);
+const NOT_FILE_J: u128 = not_file(9);
+
+/// The squares of `set` with at least one orthogonal neighbour in `to`
+/// (both land-only bit sets).
+#[inline]
+fn with_neighbour_in(set: u128, to: u128) -> u128 {
+    let up = to >> 10;
+    let down = to << 10;
+    let right = (to >> 1) & NOT_FILE_J;
+    let left = (to << 1) & NOT_FILE_A;
+    set & (up | down | right | left) & LAND
+}
+
 /// The neighbour of `sq` in direction `dir` (0..4), if it is a land square.
 #[inline]
 pub(crate) fn neighbour(sq: Square, dir: usize) -> Option<Square> {
@@ -144,6 +186,31 @@ impl Stratego {
         }
     }
 
+    /// Whether `player` surely has a legal move, judged from bit sets and
+    /// counts alone (no board scan): at least two of his pieces that can
+    /// move have a land neighbour he does not occupy. The two-squares rule
+    /// forbids at most one move, so one of them is legal. `false` means
+    /// "not sure" ([`Stratego::has_any_move`] decides then).
+    ///
+    /// His pieces with such a neighbour are counted, less every piece that
+    /// may be unable to move: his Bombs and Flag of known rank and, in a
+    /// view where the pool forbids it, his unknown unmoved pieces.
+    #[inline]
+    pub(crate) fn surely_has_a_move(&self, player: Player) -> bool {
+        let own = self.occ[player.index()];
+        let reachable = with_neighbour_in(own, LAND & !own).count_ones();
+        let tally = &self.tally[player.index()];
+        let mut stuck = u32::from(tally[Rank::Bomb.index()]) + u32::from(tally[Rank::Flag.index()]);
+        if reachable < stuck + 2 {
+            return false;
+        }
+        let unmoved = u32::from(tally[super::position::UNKNOWN_UNMOVED]);
+        if unmoved > 0 && !self.pool(player).unmoved_may_move() {
+            stuck += unmoved;
+        }
+        reachable >= stuck + 2
+    }
+
     /// Whether `player` would have a legal move if it were his turn (his own
     /// two-squares state applies).
     pub fn has_any_move(&self, player: Player) -> bool {
@@ -181,5 +248,79 @@ impl Stratego {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::super::config::{StrategoConfig, Variant};
+    use super::super::setups::random_setup;
+    use super::*;
+    use crate::game::{Game, Status};
+
+    #[test]
+    fn bit_masks_match_the_neighbour_table() {
+        for i in 0..SQUARES {
+            let sq = Square::new(i).unwrap();
+            assert_eq!(LAND >> i & 1 == 1, !sq.is_lake(), "{sq}");
+            for j in 0..SQUARES {
+                let adjacent = (0..4).any(|d| neighbour(sq, d).map(Square::index) == Some(j));
+                let by_bits = with_neighbour_in(1u128 << i, LAND & 1u128 << j) != 0;
+                assert_eq!(by_bits, adjacent && !sq.is_lake(), "{i} {j}");
+            }
+        }
+    }
+
+    /// The quick test never claims a move that the full scan does not find,
+    /// and it decides most positions of random games (true games and
+    /// views, both players, both variants).
+    #[test]
+    fn a_sure_move_is_a_move_and_the_quick_test_usually_decides() {
+        let (mut asked, mut sure) = (0, 0);
+        for (k, variant) in [Variant::Stratego, Variant::Barrage]
+            .into_iter()
+            .enumerate()
+        {
+            for game in 0..30u64 {
+                let config = StrategoConfig::for_variant(variant);
+                let seed = 1000 * k as u64 + game;
+                let red = random_setup(variant, 2 * seed);
+                let blue = random_setup(variant, 2 * seed + 1);
+                let mut p = Stratego::from_setups(&config, &red, &blue).unwrap();
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let mut moves = Vec::new();
+                let mut outcomes = Vec::new();
+                for _ in 0..400 {
+                    for pos in [
+                        p.clone(),
+                        p.view_for(Player::First),
+                        p.view_for(Player::Second),
+                    ] {
+                        for player in [Player::First, Player::Second] {
+                            asked += 1;
+                            if pos.surely_has_a_move(player) {
+                                sure += 1;
+                                assert!(pos.has_any_move(player), "{}", pos.to_text());
+                            }
+                        }
+                    }
+                    match p.status() {
+                        Status::Decision => {
+                            p.legal_moves(&mut moves);
+                            p.play(moves[rng.gen_range(0..moves.len())]);
+                        }
+                        Status::Chance => {
+                            p.chance_outcomes(&mut outcomes);
+                            p.apply_outcome(outcomes[rng.gen_range(0..outcomes.len())].0);
+                        }
+                        Status::Terminal(_) => break,
+                    }
+                }
+            }
+        }
+        assert!(sure * 10 > asked * 7, "{sure} of {asked}");
     }
 }

@@ -278,6 +278,34 @@ impl Stratego {
         true
     }
 
+    /// Takes one of `colour`'s pieces of rank `rank` off the board before
+    /// the game, as a handicap: it counts as captured, so both players know
+    /// it is gone. Of several such pieces the one nearest its owner's front
+    /// row goes (the first in square order from there). Returns `false`
+    /// (and changes nothing) when no piece of that colour is known to have
+    /// that rank, or when the Flag is asked for.
+    pub fn remove_for_handicap(&mut self, colour: Player, rank: Rank) -> bool {
+        if rank == Rank::Flag {
+            return false;
+        }
+        let mut squares: Vec<Square> = Square::all().collect();
+        if colour == Player::First {
+            squares.reverse();
+        }
+        let Some(sq) = squares.into_iter().find(|sq| {
+            self.board[sq.index()].is_some_and(|p| p.colour() == colour && p.rank() == Some(rank))
+        }) else {
+            return false;
+        };
+        let piece = self.board[sq.index()].map(|p| p.revealed_as(rank));
+        self.set(sq, None);
+        if let Some(p) = piece {
+            self.add_captured(p);
+        }
+        self.refresh();
+        true
+    }
+
     // ----- playing ------------------------------------------------------------
 
     /// The two-squares count `mv` would reach for the side to move.
@@ -396,7 +424,7 @@ impl Stratego {
                 return;
             }
         }
-        if !self.has_any_move(self.side) {
+        if !self.surely_has_a_move(self.side) && !self.has_any_move(self.side) {
             self.decided = if self.has_any_move(self.side.other()) {
                 Decided::Won(self.side.other())
             } else {

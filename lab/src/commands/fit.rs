@@ -4,7 +4,7 @@
 //! 5.9-5.15).
 //!
 //! Where the pairs come from (as Schadd: the children of chance events that
-//! searches meet): a short search (depth 2) of each position records the
+//! searches meet): a short search (`find_depth`, default 2) of each position records the
 //! chance nodes it enters; up to `per_position` of them, spread evenly over
 //! the order met, are taken, and every non-terminal outcome position of each
 //! gives one pair: its exact value (StarETC, no forward pruning) at depth
@@ -38,6 +38,8 @@ pub struct Fit<'a> {
     pub reduction: u32,
     pub limit: Option<usize>,
     pub per_position: usize,
+    /// Depth of the search that finds the chance nodes.
+    pub find_depth: u32,
     pub t: f64,
     pub out: Option<&'a Path>,
     pub svg: Option<&'a Path>,
@@ -67,6 +69,7 @@ pub fn value_pairs<G: Game>(
     depth: u32,
     shallow: u32,
     per_position: usize,
+    find_depth: u32,
 ) -> Vec<(f64, f64)> {
     let per_pos: Vec<Vec<(f64, f64)>> = positions
         .par_iter()
@@ -77,20 +80,27 @@ pub fn value_pairs<G: Game>(
                     Searcher::<G>::new(SearchConfig::default()),
                 )
             },
-            |(finder, exact), pos| position_pairs(pos, finder, exact, depth, shallow, per_position),
+            |(finder, exact), pos| {
+                position_pairs(
+                    pos,
+                    finder,
+                    exact,
+                    (depth, shallow, find_depth),
+                    per_position,
+                )
+            },
         )
         .collect();
     per_pos.into_iter().flatten().collect()
 }
 
 /// The value pairs of one position: outcomes of up to `per_position` of the
-/// chance nodes a depth-2 search enters.
+/// chance nodes a search of `find_depth` enters.
 fn position_pairs<G: Game>(
     pos: &G,
     finder: &mut Searcher<G>,
     exact: &mut Searcher<G>,
-    depth: u32,
-    shallow: u32,
+    (depth, shallow, find_depth): (u32, u32, u32),
     per_position: usize,
 ) -> Vec<(f64, f64)> {
     let clock = StdClock::new();
@@ -102,7 +112,7 @@ fn position_pairs<G: Game>(
         cap: 256,
     };
     finder.clear();
-    finder.search(pos, &Limits::depth(2), &clock, &mut c, &mut |_| {});
+    finder.search(pos, &Limits::depth(find_depth), &clock, &mut c, &mut |_| {});
     let n = c.found.len();
     let take = per_position.min(n);
     for k in 0..take {
@@ -174,7 +184,13 @@ impl GameVisitor for Fit<'_> {
         }
         let game = positions[0].name();
         let start = Instant::now();
-        let pairs = value_pairs(&positions, self.depth, shallow, self.per_position);
+        let pairs = value_pairs(
+            &positions,
+            self.depth,
+            shallow,
+            self.per_position,
+            self.find_depth.max(1),
+        );
         let secs = start.elapsed().as_secs_f64();
         let fit = fit_line(&pairs).ok_or_else(|| {
             anyhow!(

@@ -146,6 +146,12 @@ pub struct MatchArgs {
     /// Game option as key=value (repeatable), as for the other commands.
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// Stratego/Barrage: engine A or B plays without some pieces, in
+    /// either colour: `b:1` takes B's Marshal, `b:1,3` its Marshal and a
+    /// Colonel (ranks as in the notation: 1-9, S, B). They count as
+    /// captured, so both sides know.
+    #[arg(long, value_name = "a|b:RANKS")]
+    pub handicap: Option<String>,
     /// Worker threads (0: all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -274,6 +280,20 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         args.games,
         args.seed,
     )?;
+    let handicap = args
+        .handicap
+        .as_deref()
+        .map(starts::Handicap::parse)
+        .transpose()?;
+    let handicapped = match &handicap {
+        Some(h) => Some(
+            starts
+                .iter()
+                .map(|s| h.apply(kind, &args.options, s))
+                .collect::<Result<Vec<_>>>()?,
+        ),
+        None => None,
+    };
     let games = args
         .games
         .unwrap_or(if args.setups.as_deref() == Some("presets") {
@@ -291,6 +311,7 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         seed: args.seed,
         start: args.start.clone(),
         setups: args.setups.clone(),
+        handicap: args.handicap.clone(),
         max_steps: args.max_steps,
         random_moves: args.random_moves,
         eval_noise: args.eval_noise,
@@ -322,6 +343,8 @@ pub fn run(args: &MatchArgs) -> Result<()> {
         config,
         settings,
         starts: &starts,
+        handicapped: handicapped.as_deref(),
+        handicap_side: handicap.as_ref().map_or(0, |h| h.side),
         shard,
         threads: args.threads,
         records: args.records.as_ref(),
@@ -482,6 +505,11 @@ struct Play<'a> {
     config: MatchConfig,
     settings: Settings,
     starts: &'a [Start],
+    /// Per start, its texts with the handicapped pieces of Red and of Blue
+    /// taken off (`--handicap`).
+    handicapped: Option<&'a [[String; 2]]>,
+    /// The engine (0 = A, 1 = B) the handicap is for.
+    handicap_side: usize,
     shard: Option<Shard>,
     threads: usize,
     records: Option<&'a PathBuf>,
@@ -520,6 +548,16 @@ impl GameVisitor for Play<'_> {
                 bail!("--start {}: the game is already over", s.label);
             }
             positions.push(pos);
+        }
+        // With a handicap, each start in two forms: index = the handicapped
+        // colour.
+        let mut weakened: Vec<[G; 2]> = Vec::new();
+        for (texts, s) in self.handicapped.unwrap_or(&[]).iter().zip(self.starts) {
+            let parse = |text: &str| {
+                G::parse_position(&game_config, text)
+                    .map_err(|e| crate::position::bad_input(format!("--start {}: {e}", s.label)))
+            };
+            weakened.push([parse(&texts[0])?, parse(&texts[1])?]);
         }
         let indices: Vec<usize> = (0..self.config.games)
             .filter(|&i| self.shard.is_none_or(|s| s.contains(i)))
@@ -563,16 +601,24 @@ impl GameVisitor for Play<'_> {
                         let mut contestants = taken.unwrap_or_else(new_contestants);
                         let pair = index / 2;
                         let start = pair % positions.len();
+                        let a_colour = if index % 2 == 0 {
+                            Player::First
+                        } else {
+                            Player::Second
+                        };
+                        let weak = if self.handicap_side == 0 {
+                            a_colour
+                        } else {
+                            a_colour.other()
+                        };
                         let job = Job {
                             index,
                             seed: seeds::derive(seed, seeds::GAME, pair),
-                            start: &positions[start],
+                            start: weakened
+                                .get(start)
+                                .map_or(&positions[start], |w| &w[weak.index()]),
                             label: &self.starts[start].label,
-                            a_colour: if index % 2 == 0 {
-                                Player::First
-                            } else {
-                                Player::Second
-                            },
+                            a_colour,
                         };
                         let (result, record) = match &mut contestants {
                             Contestants::InProcess(engines) => run::play(&job, engines, settings),

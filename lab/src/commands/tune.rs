@@ -31,7 +31,7 @@ use starcut::search::{ChanceProbCut, Limits, NoTrace, SearchConfig, Searcher, St
 use starcut::{Game, GameConfig, Status};
 
 use super::matches::progress_bar;
-use crate::search_args::{default_params_file, parse_algo, read_params};
+use crate::search_args::{load_params, parse_algo};
 
 pub struct Tune<'a> {
     pub positions: &'a [String],
@@ -268,11 +268,7 @@ impl GameVisitor for Tune<'_> {
         let game = positions[0].name();
         let mut base = parse_algo(self.algo)?;
         base.chance_probcut = None;
-        let file = self
-            .probcut_params
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| default_params_file(game));
-        let params = read_params(&file)?;
+        let params = load_params(game, self.probcut_params)?;
         let limits = Limits::depth(self.depth);
         let configs: Vec<SearchConfig> = self
             .ts

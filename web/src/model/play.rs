@@ -26,6 +26,24 @@ impl Model {
         self.board = self.session.board_at(self.shown(), viewer);
     }
 
+    /// While a search runs on the position shown: its best move and the
+    /// reply it expects, the first decisions of its live principal
+    /// variation, each with the side that makes it and its squares.
+    pub fn thinking_line(&self) -> Vec<(Player, Vec<Sq>)> {
+        let (Some(_), false) = (self.engine.thinking(), self.browsing()) else {
+            return Vec::new();
+        };
+        let Some(shown) = self.engine.report() else {
+            return Vec::new();
+        };
+        if shown.at != self.shown() {
+            return Vec::new();
+        }
+        let mut line = self.session.line_moves(shown.at, &shown.report.pv);
+        line.truncate(2);
+        line
+    }
+
     /// The squares a move or outcome text names in the shown position
     /// (the hint, the engine's best line).
     pub fn squares_of(&self, text: &str) -> Vec<Sq> {

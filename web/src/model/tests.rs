@@ -493,6 +493,47 @@ fn a_roll_in_chance_breakthrough_is_shown_with_its_square() {
 }
 
 #[test]
+fn the_live_line_shows_the_engines_move_and_the_reply_it_expects() {
+    // Plain Breakthrough, the engine thinks after the human's first move.
+    let mut model = breakthrough(GameKind::Breakthrough);
+    let effects = model.update(Msg::MoveTyped("a2a3".into()));
+    let (job, _) = posted_job(&effects).unwrap();
+    assert!(model.thinking_line().is_empty(), "no report yet");
+    let progress = |pv: &[&str]| {
+        Msg::Worker(FromWorker::Progress {
+            job,
+            report: Report {
+                best: pv.first().map(|m| m.to_string()),
+                pv: pv.iter().map(|m| m.to_string()).collect(),
+                ..Report::default()
+            },
+        })
+    };
+    model.update(progress(&["h7h6", "b2b3", "g7g6"]));
+    let line = model.thinking_line();
+    assert_eq!(
+        line,
+        vec![
+            (
+                Player::Second,
+                vec![Sq { row: 1, col: 7 }, Sq { row: 2, col: 7 }]
+            ),
+            (
+                Player::First,
+                vec![Sq { row: 6, col: 1 }, Sq { row: 5, col: 1 }]
+            ),
+        ],
+        "the engine's move and the human's expected reply, nothing more"
+    );
+    // A line that stops being legal is cut where it stops.
+    model.update(progress(&["h7h6", "h7h5"]));
+    assert_eq!(model.thinking_line().len(), 1);
+    // Browsing an earlier position hides it.
+    model.update(Msg::Browse(Nav::First));
+    assert!(model.thinking_line().is_empty());
+}
+
+#[test]
 fn every_ending_says_why() {
     // Breakthrough: a White piece reaches rank 8.
     let session =

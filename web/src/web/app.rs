@@ -370,8 +370,25 @@ impl App {
             });
             format!("{} ({piece})", crate::board::square_name(s, board.rows))
         };
+        // The arrows of the engine's live line, in words.
+        let line: Vec<String> = m
+            .thinking_line()
+            .iter()
+            .map(|(_, squares)| {
+                squares
+                    .iter()
+                    .map(|&s| crate::board::square_name(s, board.rows))
+                    .collect::<Vec<_>>()
+                    .join("→")
+            })
+            .collect();
+        let line = match line.as_slice() {
+            [] => String::new(),
+            [best] => format!(", the engine considers {best}"),
+            [best, reply, ..] => format!(", the engine considers {best}, expecting {reply}"),
+        };
         let label = format!(
-            "{} board, {} to move{}{}. Tab to the board, then the arrow keys move a cursor and Enter picks a piece or plays.",
+            "{} board, {} to move{}{}{line}. Tab to the board, then the arrow keys move a cursor and Enter picks a piece or plays.",
             kind.title(),
             kind.player_names()[m.session().to_move_at(m.shown()).index()],
             m.selected()
@@ -709,7 +726,9 @@ fn wire_events() {
             let _ = s.set_item(RESEARCH_OPEN_KEY, if open { "1" } else { "0" });
         }
     });
-    on_id("moves", "click", |event| {
+    // A click on a move (in the list, or among the review's marks) shows
+    // the position after it.
+    let browse_to_clicked = |event: Event| {
         let end = event
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -719,20 +738,11 @@ fn wire_events() {
         if let Some(end) = end {
             dispatch(Msg::Browse(Nav::To(end)));
         }
-    });
+    };
+    on_id("moves", "click", browse_to_clicked);
     on_id("review-start", "click", |_| dispatch(Msg::ReviewStart));
     on_id("review-stop", "click", |_| dispatch(Msg::ReviewStop));
-    on_id("review-marks", "click", |event| {
-        let end = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|el| el.closest("[data-end]").ok().flatten())
-            .and_then(|el| el.get_attribute("data-end"))
-            .and_then(|p| p.parse::<usize>().ok());
-        if let Some(end) = end {
-            dispatch(Msg::Browse(Nav::To(end)));
-        }
-    });
+    on_id("review-marks", "click", browse_to_clicked);
     on_id("eval-graph", "click", |event| {
         let Some(event) = event.dyn_ref::<web_sys::MouseEvent>() else {
             return;

@@ -7,7 +7,7 @@
 use starcut::Player;
 use web_sys::CanvasRenderingContext2d;
 
-use crate::board::{Board, Sq};
+use crate::board::{piece_colours, square_fill, Board, Sq};
 use crate::model::{BattleShow, Model};
 use crate::protocol::GameKind;
 
@@ -95,17 +95,6 @@ impl Geometry {
 pub struct RollClock {
     pub serial: u64,
     pub started_ms: f64,
-}
-
-fn piece_colours(kind: GameKind, owner: Player) -> (&'static str, &'static str) {
-    match (kind, owner) {
-        (GameKind::Dice, Player::First) => ("#c0392b", "#fff"),
-        (GameKind::Dice, Player::Second) => ("#2c6fb7", "#fff"),
-        (GameKind::Stratego | GameKind::Barrage, Player::First) => ("#c62828", "#fff"),
-        (GameKind::Stratego | GameKind::Barrage, Player::Second) => ("#1f4fa3", "#fff"),
-        (_, Player::First) => ("#f8f8f8", "#222"),
-        (_, Player::Second) => ("#262626", "#eee"),
-    }
 }
 
 /// A side's name with the colour its pieces are drawn in, where the name
@@ -242,21 +231,7 @@ pub fn draw(
         for col in 0..board.cols {
             let sq = Sq { row, col };
             let (x, y) = geo.origin(sq);
-            let light = (row + col) % 2 == 0;
-            let fill = if board.lakes.contains(&sq) {
-                "#7fb2d9"
-            } else if kind == GameKind::Dice {
-                if light {
-                    "#efe6d2"
-                } else {
-                    "#e4d8bd"
-                }
-            } else if light {
-                "#f0d9b5"
-            } else {
-                "#b58863"
-            };
-            ctx.set_fill_style_str(fill);
+            ctx.set_fill_style_str(square_fill(kind, board, sq));
             ctx.fill_rect(x, y, s, s);
         }
     }
@@ -408,19 +383,28 @@ pub fn draw(
         }
     }
 
-    // While the engine thinks: its current best move as a thin arrow (not
-    // while an earlier position is shown).
-    let thinking_best = model
-        .engine()
-        .thinking()
-        .filter(|_| !model.browsing())
-        .and(model.engine().best_so_far());
-    if let Some(best) = thinking_best {
-        if let [from, .., to] = model.squares_of(best).as_slice() {
-            ctx.set_stroke_style_str("rgba(21, 120, 27, 0.55)");
-            ctx.set_fill_style_str("rgba(21, 120, 27, 0.55)");
-            ctx.set_line_width(s * 0.08);
-            arrow(ctx, geo.centre(*from), geo.centre(*to), s * 0.7);
+    // While the engine thinks: its current best move (green) and the
+    // reply it expects (orange, thinner), from its live principal
+    // variation (not while an earlier position is shown).
+    for (i, (_, squares)) in model.thinking_line().iter().enumerate() {
+        let (colour, width, head) = if i == 0 {
+            ("rgba(21, 120, 27, 0.6)", 0.08, 0.7)
+        } else {
+            ("rgba(214, 120, 0, 0.6)", 0.06, 0.55)
+        };
+        ctx.set_stroke_style_str(colour);
+        ctx.set_fill_style_str(colour);
+        ctx.set_line_width(s * width);
+        match squares.as_slice() {
+            [from, .., to] => arrow(ctx, geo.centre(*from), geo.centre(*to), s * head),
+            [one] => {
+                // A Dice placement: a ring on the square.
+                let (cx, cy) = geo.centre(*one);
+                ctx.begin_path();
+                let _ = ctx.arc(cx, cy, s * 0.36, 0.0, std::f64::consts::TAU);
+                ctx.stroke();
+            }
+            [] => {}
         }
     }
 

@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use super::dom::{self, by_id};
 use crate::games::{self, OptionSpec};
 use crate::model::Model;
-use crate::protocol::{ChanceAlgo, GameKind, Limit, SearchSettings, GAME_MENU};
+use crate::protocol::{ChanceAlgo, GameKind, Limit, SearchMode, SearchSettings, GAME_MENU};
 use crate::strength::{Strength, LEVELS};
 
 /// The id of the field of one game option.
@@ -159,6 +159,11 @@ pub fn read_settings() -> SearchSettings {
         } else {
             Limit::Time { ms: value }
         },
+        mode: if dom::select("search-mode").value() == "exact" {
+            SearchMode::Exact
+        } else {
+            SearchMode::Play
+        },
     }
 }
 
@@ -186,6 +191,7 @@ pub fn show(model: &Model) {
     };
     dom::select("limit-kind").set_value(kind);
     dom::input("limit-value").set_value(&value.to_string());
+    dom::select("search-mode").set_value(s.mode.name());
 }
 
 /// Whether a key event's target is a field being edited, which keeps its

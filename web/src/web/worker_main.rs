@@ -10,10 +10,18 @@ use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::protocol::{FromWorker, ToWorker};
-use crate::search_job::{self, Throttle};
+use std::cell::RefCell;
+
+use crate::search_job::{self, Kept, Throttle};
 
 /// Minimum time between two progress messages, in milliseconds.
 const PROGRESS_EVERY_MS: f64 = 100.0;
+
+thread_local! {
+    /// The searchers kept from job to job (play mode): what the engine
+    /// learned on one move helps the next. A replaced worker starts empty.
+    static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
+}
 
 /// Installs the message handler and tells the page the worker is ready.
 pub fn start() {
@@ -50,7 +58,10 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
                     );
                 }
             };
-            let reply = match search_job::run(&request, &clock, &mut progress) {
+            let result = KEPT.with(|kept| {
+                search_job::run_kept(&mut kept.borrow_mut(), &request, &clock, &mut progress)
+            });
+            let reply = match result {
                 Ok(report) => FromWorker::Done { job, report },
                 Err(error) => FromWorker::Failed {
                     job,

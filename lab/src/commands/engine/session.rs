@@ -262,7 +262,7 @@ impl<G: Game> Session for GameSession<G> {
         let bound = view.bound();
         let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mut last_partial = 0.0;
-            let mut progress = |p: &Progress<G>| {
+            let mut progress = |p: &Progress<'_, G>| {
                 if !p.iteration_complete {
                     if p.stats.time_ms - last_partial < INFO_EVERY_MS {
                         return;

@@ -83,6 +83,9 @@ pub struct MatchConfig {
     pub seed: u64,
     pub start: String,
     pub setups: Option<String>,
+    /// `--handicap`: the pieces engine A or B plays without.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handicap: Option<String>,
     pub max_steps: usize,
     pub random_moves: f64,
     #[serde(default)]

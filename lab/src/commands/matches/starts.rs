@@ -7,8 +7,10 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use starcut::registry::GameKind;
-use starcut::stratego::{preset_names, random_setup, Setup, Stratego, StrategoConfig, Variant};
-use starcut::{Game, GameConfig};
+use starcut::stratego::{
+    preset_names, random_setup, Rank, Setup, Stratego, StrategoConfig, Variant,
+};
+use starcut::{Game, GameConfig, Player};
 
 use super::seeds;
 
@@ -122,4 +124,86 @@ fn random_pairs(config: &StrategoConfig, count: usize, seed: u64) -> Result<Vec<
             pair(config, format!("random-{k}"), &red, &blue)
         })
         .collect()
+}
+
+/// A handicap: engine A or B plays without some of its pieces (`--handicap
+/// b:1` takes B's Marshal, `b:1,3,3` its Marshal and two Colonels), in
+/// whichever colour it has. The pieces count as captured, so both sides
+/// know they are gone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Handicap {
+    /// 0 for engine A, 1 for B.
+    pub side: usize,
+    pub ranks: Vec<Rank>,
+}
+
+impl Handicap {
+    /// Parses `a:RANKS` or `b:RANKS`, ranks as in the notation
+    /// (`1`..`9`, `S`, `B`), comma-separated.
+    pub fn parse(text: &str) -> Result<Handicap> {
+        let (side, ranks) = text
+            .split_once(':')
+            .ok_or_else(|| anyhow!("--handicap '{text}': expected a:RANKS or b:RANKS, e.g. b:1"))?;
+        let side = match side.trim().to_ascii_lowercase().as_str() {
+            "a" => 0,
+            "b" => 1,
+            other => bail!("--handicap '{text}': '{other}' is not a or b"),
+        };
+        let ranks = ranks
+            .split(',')
+            .map(|r| {
+                let r = r.trim();
+                let mut c = r.chars();
+                match (c.next().map(|c| c.to_ascii_uppercase()), c.next()) {
+                    (Some(ch), None) => Rank::from_char(ch).filter(|&k| k != Rank::Flag),
+                    _ => None,
+                }
+                .ok_or_else(|| {
+                    anyhow!(
+                        "--handicap '{text}': '{r}' is not a rank (1-9, S or B; never the Flag)"
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Handicap { side, ranks })
+    }
+
+    /// The start texts with the handicapped pieces of Red taken off, and
+    /// with those of Blue taken off (index = the handicapped colour).
+    pub fn apply(&self, kind: GameKind, options: &[String], start: &Start) -> Result<[String; 2]> {
+        let variant = match kind {
+            GameKind::Stratego => Variant::Stratego,
+            GameKind::Barrage => Variant::Barrage,
+            other => bail!("--handicap: {other} has no pieces to take (only stratego and barrage)"),
+        };
+        let mut config = StrategoConfig::for_variant(variant);
+        for opt in options {
+            config.set_options(opt).map_err(|e| anyhow!(e))?;
+        }
+        let pos = match &start.text {
+            Some(text) => Stratego::parse(&config, text)
+                .map_err(|e| anyhow!("--start {}: {e}", start.label))?,
+            None => Stratego::start(&config)
+                .ok_or_else(|| anyhow!("{} has no start position", variant.name()))?,
+        };
+        let take = |colour: Player| -> Result<String> {
+            let mut p = pos.clone();
+            for &r in &self.ranks {
+                if !p.remove_for_handicap(colour, r) {
+                    bail!(
+                        "--handicap: start {} has no {} of {} left to take",
+                        start.label,
+                        r.name(),
+                        if colour == Player::First {
+                            "Red"
+                        } else {
+                            "Blue"
+                        }
+                    );
+                }
+            }
+            Ok(p.position_text())
+        };
+        Ok([take(Player::First)?, take(Player::Second)?])
+    }
 }
