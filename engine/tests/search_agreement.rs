@@ -48,7 +48,10 @@ fn random_trees_in_plies_depth_1_to_4() {
             }
         }
     }
-    assert!(differ > 50, "plies and decisions differ too rarely: {differ}");
+    assert!(
+        differ > 50,
+        "plies and decisions differ too rarely: {differ}"
+    );
 }
 
 #[test]

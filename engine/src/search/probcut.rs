@@ -222,7 +222,10 @@ mod tests {
         };
         assert_eq!(bad(&|b| b.t = f64::NAN), ProbCutErrorKind::Threshold);
         assert_eq!(bad(&|b| b.r = 0), ProbCutErrorKind::Reduction);
-        assert_eq!(bad(&|b| b.models[0].sigma = -1.0), ProbCutErrorKind::Coefficients);
+        assert_eq!(
+            bad(&|b| b.models[0].sigma = -1.0),
+            ProbCutErrorKind::Coefficients
+        );
         assert_eq!(bad(&|b| b.models[1].shallow = 5), ProbCutErrorKind::Depths);
         let mut e = c.clone();
         e.models[0].a = f64::INFINITY;

@@ -172,7 +172,9 @@ mod tests {
         assert_eq!(kind(5.0, 4.0), BoundViolation::FailHigh);
         assert_eq!(kind(3.0, 4.0), BoundViolation::Inexact);
         assert_eq!(
-            check_bound(0.0, 1.0, 5.0, 2.0, 0.0).unwrap_err().to_string(),
+            check_bound(0.0, 1.0, 5.0, 2.0, 0.0)
+                .unwrap_err()
+                .to_string(),
             "fail-low result 0 (alpha 1) is below the true value 2"
         );
     }

@@ -120,7 +120,10 @@ mod tests {
             (OptionErrorKind::OutOfRange, "two_square_limit")
         );
         let e = c.set_option("variant", "chess").unwrap_err();
-        assert_eq!((e.kind, e.option.as_str()), (OptionErrorKind::BadValue, "variant"));
+        assert_eq!(
+            (e.kind, e.option.as_str()),
+            (OptionErrorKind::BadValue, "variant")
+        );
         let e = c.set_option("colour", "red").unwrap_err();
         assert_eq!(e.kind, OptionErrorKind::Unknown);
     }

@@ -259,9 +259,10 @@ impl fmt::Display for Disagreement {
                 "{config:?}\nvalue {v} but expectimax {truth} at depth {depth}"
             )?,
             DisagreementKind::NoBestMove => writeln!(f, "{config:?}: no best move")?,
-            DisagreementKind::BestMove { best, worth } => {
-                writeln!(f, "{config:?}\nbest move {best} is worth {worth}, not {truth}")?
-            }
+            DisagreementKind::BestMove { best, worth } => writeln!(
+                f,
+                "{config:?}\nbest move {best} is worth {worth}, not {truth}"
+            )?,
         }
         write!(f, "position: {}", self.position)
     }
