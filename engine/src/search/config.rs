@@ -478,6 +478,13 @@ impl SearchConfig {
         self.chance_probcut.is_some() || self.multicut.is_some() || self.probcut.is_some()
     }
 
+    /// Whether every value this configuration finds (and stores in the
+    /// table) is an expectimax value or a sound bound on one: exact mode
+    /// without forward pruning.
+    pub fn exact_values(&self) -> bool {
+        self.mode == SearchMode::Exact && !self.forward_pruning()
+    }
+
     /// The probing factor actually used by the chance algorithm.
     pub fn effective_probe_factor(&self) -> u32 {
         match self.chance {
