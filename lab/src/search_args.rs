@@ -185,7 +185,13 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
             }
             "noasp" => config.aspiration = 0.0,
             f if f.starts_with("asp=") => {
-                config.aspiration = flag_t(f, name)?;
+                let w = flag_t(f, name)?;
+                if !(w.is_finite() && w >= 0.0) {
+                    bail!(
+                        "algorithm '{name}': '{f}': the width is a fraction of U, finite and >= 0"
+                    );
+                }
+                config.aspiration = w;
             }
             "plies" => config.depth_units = DepthUnits::Plies,
             "decisions" => config.depth_units = DepthUnits::Decisions,

@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Serialize;
 use starcut::registry::{GameKind, GameVisitor};
-use starcut::search::{
-    DepthUnits, Limits, NoTrace, SearchConfig, SearchMode, Searcher, StdClock,
-};
+use starcut::search::{DepthUnits, Limits, NoTrace, SearchConfig, SearchMode, Searcher, StdClock};
 use starcut::{Game, GameConfig, Status};
 
 use crate::search_args::{parse_algo_in, resolve_params};
@@ -321,8 +319,11 @@ pub fn split_algos(s: &str) -> Vec<String> {
 pub fn run(b: Bench<'_>) -> Result<()> {
     let mut algos = split_algos(b.algos);
     if b.depth_units == DepthUnits::Plies {
+        // Right after the algorithm's name: a flag's list (`lmr=3,3`)
+        // may end the configuration.
         for a in &mut algos {
-            a.push_str("+plies");
+            let at = a.find('+').unwrap_or(a.len());
+            a.insert_str(at, "+plies");
         }
     }
     if algos.is_empty() {
