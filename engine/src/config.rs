@@ -66,3 +66,71 @@ pub fn int_option(key: &str, value: &str, lo: i64, hi: i64) -> Result<i64, Optio
     }
     Ok(v)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::breakthrough::BreakthroughConfig;
+    use crate::dice::DiceConfig;
+    use crate::search::testing::RandomConfig;
+    use crate::stratego::StrategoConfig;
+    use crate::tree::TreeConfig;
+
+    /// The kind and option of the error of `key=value` on a default
+    /// configuration of `C`.
+    fn error<C: GameConfig + Default>(key: &str, value: &str) -> (OptionErrorKind, String) {
+        let e = C::default().set_option(key, value).unwrap_err();
+        assert!(
+            e.to_string().contains(key),
+            "the message names the option: {e}"
+        );
+        (e.kind, e.option)
+    }
+
+    fn is<C: GameConfig + Default>(key: &str, value: &str, kind: OptionErrorKind) {
+        assert_eq!(
+            error::<C>(key, value),
+            (kind, key.to_string()),
+            "{key}={value}"
+        );
+    }
+
+    #[test]
+    fn every_game_types_its_option_errors() {
+        use OptionErrorKind::{BadValue, OutOfRange, Unknown};
+        // Stratego and Barrage.
+        is::<StrategoConfig>("colour", "red", Unknown);
+        is::<StrategoConfig>("variant", "chess", BadValue);
+        is::<StrategoConfig>("max_plies", "many", BadValue);
+        is::<StrategoConfig>("two_square_limit", "0", OutOfRange);
+        is::<StrategoConfig>("max_plies", "100001", OutOfRange);
+        // Breakthrough and ChanceBreakthrough.
+        is::<BreakthroughConfig>("size", "8", Unknown);
+        is::<BreakthroughConfig>("chance", "maybe", BadValue);
+        is::<BreakthroughConfig>("rows", "x", BadValue);
+        is::<BreakthroughConfig>("rows", "4", OutOfRange);
+        is::<BreakthroughConfig>("cols", "9", OutOfRange);
+        // Dice.
+        is::<DiceConfig>("rows", "5", Unknown);
+        is::<DiceConfig>("size", "five", BadValue);
+        is::<DiceConfig>("size", "99", OutOfRange);
+        // The tree game has no options; the random game's are ranged.
+        is::<TreeConfig>("depth", "3", Unknown);
+        is::<RandomConfig>("colour", "1", Unknown);
+        is::<RandomConfig>("moves", "-", BadValue);
+        is::<RandomConfig>("moves", "17", OutOfRange);
+        // An unknown option lists the known ones.
+        let e = DiceConfig::default().set_option("rows", "5").unwrap_err();
+        assert!(e.detail.contains("known: size"), "{e}");
+        let e = TreeConfig.set_option("depth", "3").unwrap_err();
+        assert!(e.detail.contains("has no options"), "{e}");
+        // Good values pass; a list stops at its first error, typed.
+        let mut c = BreakthroughConfig::default();
+        assert_eq!(c.set_options("rows=6, cols=7,chance=off"), Ok(()));
+        assert_eq!((c.rows, c.cols, c.chance), (6, 7, false));
+        let e = c.set_options("rows=6,cols").unwrap_err();
+        assert_eq!(e.kind, OptionErrorKind::NotKeyValue);
+        let e = c.set_options("rows=5,cols=99").unwrap_err();
+        assert_eq!((e.kind, e.option.as_str()), (OutOfRange, "cols"));
+    }
+}
