@@ -10,7 +10,7 @@
 //! enhancement off, the reference all others must agree with. `exact` and
 //! `play` choose the search mode (see [`SearchMode`]; each command has its
 //! default: exact for `analyse` and `bench`, play for `match`). In play
-//! mode `nolmr` switches late move reductions off, `lmr=FROM,DEPTH` sets
+//! mode `lmr` switches late move reductions on (off by default), `nolmr` off, `lmr=FROM,DEPTH` sets
 //! them, `asp=W` switches aspiration windows of W x U on (`noasp`: off).
 //! `plies` counts depth in plies, chance nodes included (Schadd's units;
 //! `decisions`, the default, counts decisions only).

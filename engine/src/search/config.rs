@@ -371,7 +371,8 @@ pub struct SearchConfig {
     /// picker's order) and with at least `lmr_depth` units left, a move is
     /// searched first with a null window at alpha one unit shallower (two
     /// from the `2 lmr_from`-th move on with twice `lmr_depth` left), and
-    /// again at full depth only when that search fails high.
+    /// again at full depth only when that search fails high. Off by
+    /// default: it lost in self-play (README, Benchmarks).
     pub lmr: bool,
     pub lmr_from: u32,
     pub lmr_depth: u32,
@@ -411,7 +412,7 @@ impl Default for SearchConfig {
             chance_probcut: None,
             multicut: None,
             probcut: None,
-            lmr: true,
+            lmr: false,
             lmr_from: 3,
             lmr_depth: 3,
             aspiration: 0.0,
