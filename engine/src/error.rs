@@ -117,26 +117,6 @@ impl OptionError {
             detail: detail.into(),
         }
     }
-
-    /// Wraps the text error of a [`GameConfig::set_option`] (whose
-    /// signature implementors share) as an error of option `key`.
-    ///
-    /// [`GameConfig::set_option`]: crate::GameConfig::set_option
-    pub fn from_message(key: &str, message: String) -> Self {
-        let prefix = format!("option '{key}': ");
-        let detail = message
-            .strip_prefix(&prefix)
-            .unwrap_or(&message)
-            .to_string();
-        let kind = if detail.contains("unknown option") || detail.contains("has no options") {
-            OptionErrorKind::Unknown
-        } else if detail.contains("outside") {
-            OptionErrorKind::OutOfRange
-        } else {
-            OptionErrorKind::BadValue
-        };
-        OptionError::new(kind, key, detail)
-    }
 }
 
 impl fmt::Display for OptionError {
@@ -146,17 +126,6 @@ impl fmt::Display for OptionError {
 }
 
 impl std::error::Error for OptionError {}
-
-/// For the implementations of [`GameConfig::set_option`], whose errors
-/// are text, so that they can use `?` on typed helpers such as
-/// [`int_option`](crate::config::int_option).
-///
-/// [`GameConfig::set_option`]: crate::GameConfig::set_option
-impl From<OptionError> for String {
-    fn from(e: OptionError) -> String {
-        e.to_string()
-    }
-}
 
 /// A game name that is not one of starcut's games.
 #[derive(Clone, Debug, PartialEq, Eq)]

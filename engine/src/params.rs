@@ -71,7 +71,9 @@ pub fn parse(text: &str, game: Option<&str>) -> Result<ChanceProbCut, ParamsErro
     let p: ChanceProbCut = serde_json::from_str(text).map_err(|e| ParamsError {
         message: format!("not a ChanceProbCut parameter file: {e}"),
     })?;
-    p.validate().map_err(|message| ParamsError { message })?;
+    p.validate().map_err(|e| ParamsError {
+        message: e.to_string(),
+    })?;
     if let (Some(want), Some(have)) = (game, p.game.as_deref()) {
         if want != have {
             return Err(ParamsError {

@@ -3,8 +3,11 @@
 //! worked-example trees.
 
 use starcut::search::testing::{
-    algorithm_matrix, expectimax_reference, AgreementChecker, RandomConfig, RandomGame,
+    algorithm_matrix, algorithm_matrix_in, expectimax_reference, AgreementChecker, RandomConfig,
+    RandomGame,
 };
+use starcut::search::verify::reference_value_in;
+use starcut::search::{DefaultEval, DepthUnits};
 use starcut::tree::{examples::EXAMPLES, TreeGame};
 use starcut::{Game, Status};
 
@@ -24,6 +27,31 @@ fn random_trees_depth_1_to_3() {
         }
     }
     assert!(chance_roots > 20, "too few chance roots: {chance_roots}");
+}
+
+#[test]
+fn random_trees_in_plies_depth_1_to_4() {
+    // Depth counted in plies (Schadd's units): every algorithm returns the
+    // reference searched in the same units, which differs from the one in
+    // decisions wherever a chance node is met before the horizon.
+    let mut checker = AgreementChecker::new(&algorithm_matrix_in(DepthUnits::Plies));
+    let mut differ = 0;
+    for seed in 0..120u64 {
+        let pos = RandomGame::seeded(seed);
+        for depth in 1..=(3 + (seed % 3 == 0) as u32) {
+            if let Err(e) = checker.check(&pos, depth) {
+                panic!("seed {seed}: {e}");
+            }
+            let plies = reference_value_in(&pos, depth, DepthUnits::Plies, &DefaultEval);
+            if plies != expectimax_reference(&pos, depth) {
+                differ += 1;
+            }
+        }
+    }
+    assert!(
+        differ > 50,
+        "plies and decisions differ too rarely: {differ}"
+    );
 }
 
 #[test]

@@ -8,8 +8,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
 use starcut::dice::{Dice, DiceConfig};
-use starcut::search::testing::AgreementChecker;
-use starcut::search::{ChanceAlgo, SearchConfig, Searcher};
+use starcut::search::testing::{algorithm_matrix_in, close, AgreementChecker};
+use starcut::search::{ChanceAlgo, DepthUnits, SearchConfig, SearchMode, Searcher};
 use starcut::stratego::{Stratego, StrategoConfig, Variant};
 use starcut::{Game, Status, Value};
 
@@ -42,6 +42,40 @@ fn algorithms_agree_on_dice() {
     let dice = set::<Dice>(&DiceConfig::default(), "dice-5x5.txt", 200, 5);
     agree_on(&dice, 2);
     agree_on(&dice[..20], 3);
+}
+
+#[test]
+fn plies_count_dice_rolls_as_schadd_does() {
+    // Schadd's 2k - 1 plies from a rolled Dice position are k decisions
+    // with the k - 1 rolls between them: the same tree, the same value.
+    let dice = set::<Dice>(&DiceConfig::default(), "dice-5x5.txt", 40, 25);
+    let plies = SearchConfig {
+        depth_units: DepthUnits::Plies,
+        ..SearchConfig::default()
+    };
+    let (mut p, mut d) = (
+        Searcher::<Dice>::new(plies),
+        Searcher::<Dice>::new(SearchConfig::default()),
+    );
+    for pos in dice.iter().filter(|p| p.status() == Status::Decision) {
+        for k in 1..=3 {
+            let (a, b) = (p.search_depth(pos, 2 * k - 1), d.search_depth(pos, k));
+            assert!(
+                close(a.value, b.value),
+                "{}: {} in {} plies, {} in {k} decisions",
+                pos.position_text(),
+                a.value,
+                2 * k - 1,
+                b.value
+            );
+        }
+    }
+    let mut checker = AgreementChecker::<Dice>::new(&algorithm_matrix_in(DepthUnits::Plies));
+    for pos in &dice[..20] {
+        if let Err(e) = checker.check(pos, 4) {
+            panic!("{e}");
+        }
+    }
 }
 
 #[test]
@@ -198,4 +232,118 @@ fn full_depth_search_equals_the_exact_dice_value() {
             );
         }
     }
+}
+
+/// A configuration of StarETC in `mode` with late move reductions on or off
+/// and aspiration windows of `asp` x U (0: off).
+fn staretc(mode: SearchMode, lmr: bool, asp: f64) -> SearchConfig {
+    SearchConfig {
+        mode,
+        lmr,
+        aspiration: asp,
+        ..SearchConfig::default()
+    }
+}
+
+#[test]
+fn late_move_reductions_cut_nodes_in_play_mode_only() {
+    let cbt = set::<Breakthrough>(
+        &BreakthroughConfig::chance_breakthrough(),
+        "chance-breakthrough-mid.txt",
+        8,
+        50,
+    );
+    let dice = set::<Dice>(&DiceConfig { size: 11 }, "dice-11x11.txt", 6, 30);
+    fn totals<G: Game>(
+        positions: &[G],
+        config: SearchConfig,
+        depth: u32,
+    ) -> (u64, u64, Vec<Value>) {
+        let (mut nodes, mut reductions, mut values) = (0, 0, Vec::new());
+        for pos in positions {
+            // A fresh searcher each: no table carried from one to the next.
+            let r = Searcher::<G>::new(config.clone()).search_depth(pos, depth);
+            nodes += r.stats.nodes();
+            reductions += r.stats.reductions;
+            values.push(r.value);
+        }
+        (nodes, reductions, values)
+    }
+    fn check<G: Game>(positions: &[G], depth: u32) {
+        let play_on = totals(positions, staretc(SearchMode::Play, true, 0.0), depth);
+        let play_off = totals(positions, staretc(SearchMode::Play, false, 0.0), depth);
+        assert!(play_on.1 > 0, "no move was reduced");
+        assert_eq!(play_off.1, 0);
+        assert!(
+            play_on.0 < play_off.0,
+            "LMR: {} nodes, without {}",
+            play_on.0,
+            play_off.0
+        );
+        // Exact mode ignores the setting: the same search, node for node,
+        // and the expectimax value.
+        let exact_on = totals(positions, staretc(SearchMode::Exact, true, 0.0), depth);
+        let exact_off = totals(positions, staretc(SearchMode::Exact, false, 0.0), depth);
+        assert_eq!(exact_on.1, 0, "exact mode reduced a move");
+        assert_eq!(exact_on, exact_off);
+    }
+    check(&cbt, 4);
+    check(&dice, 3);
+    // The exact values are still expectimax's, LMR set or not.
+    let mut checker = AgreementChecker::<Breakthrough>::new(&[
+        staretc(SearchMode::Exact, true, 0.5),
+        SearchConfig {
+            pvs: true,
+            ..staretc(SearchMode::Exact, true, 0.5)
+        },
+    ]);
+    for pos in &cbt[..4] {
+        if let Err(e) = checker.check(pos, 2) {
+            panic!("{e}");
+        }
+    }
+}
+
+#[test]
+fn aspiration_re_search_returns_the_full_window_value() {
+    // Play mode without table and without LMR searches every position
+    // exactly, so the root's value does not depend on its window: a
+    // narrow aspiration window that fails (and is searched again) must
+    // end at the full window's value, bit for bit.
+    let cbt = set::<Breakthrough>(
+        &BreakthroughConfig::chance_breakthrough(),
+        "chance-breakthrough-mid.txt",
+        10,
+        40,
+    );
+    let dice = set::<Dice>(&DiceConfig::default(), "dice-5x5.txt", 10, 60);
+    fn check<G: Game>(positions: &[G], depth: u32) -> u64 {
+        let plain = |asp| SearchConfig {
+            tt: false,
+            ..staretc(SearchMode::Play, false, asp)
+        };
+        let mut researches = 0;
+        for pos in positions {
+            let full = Searcher::<G>::new(plain(0.0)).search_depth(pos, depth);
+            let asp = Searcher::<G>::new(plain(1e-4)).search_depth(pos, depth);
+            assert_eq!(full.stats.researches, 0);
+            assert_eq!(
+                asp.value,
+                full.value,
+                "aspiration changed the value of {}",
+                pos.position_text()
+            );
+            researches += asp.stats.researches;
+            // Exact mode ignores aspiration: the same search.
+            let a =
+                Searcher::<G>::new(staretc(SearchMode::Exact, true, 1e-4)).search_depth(pos, depth);
+            let b =
+                Searcher::<G>::new(staretc(SearchMode::Exact, true, 0.0)).search_depth(pos, depth);
+            assert_eq!((a.value, a.stats.nodes()), (b.value, b.stats.nodes()));
+            assert_eq!(a.stats.researches, 0);
+        }
+        researches
+    }
+    let n = check(&cbt, 3) + check(&dice, 3);
+    assert!(n > 0, "no aspiration window failed: nothing was tested");
 }

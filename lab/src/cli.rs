@@ -140,7 +140,8 @@ pub enum Command {
         /// Comma-separated configurations (see `analyse --algo`); the first is the baseline.
         #[arg(long, default_value = "expectimax,star1,star2,staretc", value_parser = algos)]
         algos: String,
-        /// Search depth in decisions (default: 4, or each quick set's own).
+        /// Search depth (default: 4, or each quick set's own), in
+        /// decisions unless --depth-units plies.
         #[arg(long)]
         depth: Option<u32>,
         /// Use only the first N positions.
@@ -158,6 +159,11 @@ pub enum Command {
         /// entries too); `+exact` / `+play` in --algos override it.
         #[arg(long, default_value = "exact")]
         mode: starcut::search::SearchMode,
+        /// What --depth counts: `decisions` (chance nodes use no depth) or
+        /// `plies` (chance nodes use one unit too, as in Schadd's tables);
+        /// the same as `+plies` on every configuration.
+        #[arg(long, default_value = "decisions")]
+        depth_units: starcut::search::DepthUnits,
         /// ChanceProbCut tuning (Schadd, Tables 5.2-5.10): the first
         /// configuration of --algos without and then with ChanceProbCut at
         /// each t given here (comma-separated), printing nodes, reduction,

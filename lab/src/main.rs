@@ -89,6 +89,7 @@ fn run(cli: Cli) -> Result<()> {
             probcut_params,
             tune_log,
             mode,
+            depth_units,
         } => commands::bench::run(commands::bench::Bench {
             game: game.as_deref(),
             sets: set,
@@ -102,6 +103,7 @@ fn run(cli: Cli) -> Result<()> {
             probcut_params: probcut_params.as_deref(),
             tune_log: tune_log.as_deref(),
             mode: *mode,
+            depth_units: *depth_units,
         }),
         Command::Match(args) => commands::matches::run(args),
         Command::MatchMerge(args) => commands::matches::merge(args),

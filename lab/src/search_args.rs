@@ -9,7 +9,11 @@
 //! `verify` (re-search every cut). `plain` alone is expectimax with every
 //! enhancement off, the reference all others must agree with. `exact` and
 //! `play` choose the search mode (see [`SearchMode`]; each command has its
-//! default: exact for `analyse` and `bench`, play for `match`).
+//! default: exact for `analyse` and `bench`, play for `match`). In play
+//! mode `lmr` switches late move reductions on (off by default), `nolmr` off, `lmr=FROM,DEPTH` sets
+//! them, `asp=W` switches aspiration windows of W x U on (`noasp`: off).
+//! `plies` counts depth in plies, chance nodes included (Schadd's units;
+//! `decisions`, the default, counts decisions only).
 //!
 //! Forward pruning (not exact): `cpc` switches ChanceProbCut on with the
 //! game's models and their file's t, `cpc=T` with t = T; `mc` switches Multi-Cut on with M = 10,
@@ -26,14 +30,19 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use starcut::params;
 use starcut::search::{
-    ChanceAlgo, ChanceProbCut, Limits, MultiCut, Probing, SearchConfig, SearchMode,
+    ChanceAlgo, ChanceProbCut, DepthUnits, Limits, MultiCut, Probing, SearchConfig, SearchMode,
 };
 
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Search depth in decisions (chance nodes do not count), as perft counts.
+    /// Search depth in decisions (chance nodes do not count), as perft
+    /// counts, unless --depth-units plies.
     #[arg(long, default_value_t = 4)]
     pub depth: u32,
+    /// What --depth counts: `decisions`, or `plies` (chance nodes use one
+    /// unit too, Schadd's units); `+plies` in --algo does the same.
+    #[arg(long, default_value = "decisions")]
+    pub depth_units: DepthUnits,
     /// Algorithm and enhancements, e.g. `star2`, `staretc+pvs`, `star1+nott`, `plain`.
     ///
     /// `ALGO[+FLAG...]`: ALGO is expectimax, star0.5, star1, star2, star2.5 or
@@ -83,6 +92,9 @@ impl SearchArgs {
     /// ChanceProbCut parameters of `game` read if needed.
     pub fn config(&self, game: &str) -> Result<SearchConfig> {
         let mut config = parse_algo_in(&self.algo, self.mode)?;
+        if self.depth_units == DepthUnits::Plies {
+            config.depth_units = DepthUnits::Plies;
+        }
         if let Some(t) = self.chance_probcut {
             config.chance_probcut = Some(cpc_placeholder(t)?);
         } else if self.probcut_params.is_some() && config.chance_probcut.is_none() {
@@ -164,6 +176,25 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
                     placeholder("ProbCut", t).map_err(|e| anyhow!("algorithm '{name}': {e}"))?,
                 );
             }
+            "nolmr" => config.lmr = false,
+            "lmr" => config.lmr = true,
+            f if f.starts_with("lmr=") => {
+                let (from, depth) = parse_pair(&f[4..])
+                    .ok_or_else(|| anyhow!("algorithm '{name}': '{f}': expected lmr=FROM,DEPTH"))?;
+                (config.lmr, config.lmr_from, config.lmr_depth) = (true, from, depth);
+            }
+            "noasp" => config.aspiration = 0.0,
+            f if f.starts_with("asp=") => {
+                let w = flag_t(f, name)?;
+                if !(w.is_finite() && w >= 0.0) {
+                    bail!(
+                        "algorithm '{name}': '{f}': the width is a fraction of U, finite and >= 0"
+                    );
+                }
+                config.aspiration = w;
+            }
+            "plies" => config.depth_units = DepthUnits::Plies,
+            "decisions" => config.depth_units = DepthUnits::Decisions,
             "mc" => config.multicut = Some(MultiCut::default()),
             f if f.starts_with("mc=") => config.multicut = Some(parse_multicut(&f[3..], name)?),
             f if f.starts_with('h') && f[1..].parse::<u32>().is_ok_and(|h| h > 0) => {
@@ -172,11 +203,17 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
             other => bail!(
                 "algorithm '{name}': unknown flag '{other}' (flags: exact, play, pvs, noab, nott, \
                  nohistory, nokillers, noorder, noid, seq, h<N>, verify, cpc, cpc=T, pc, pc=T, mc, \
-                 mc=M,C,R)"
+                 mc=M,C,R, lmr, lmr=FROM,DEPTH, nolmr, asp=W, noasp, plies, decisions)"
             ),
         }
     }
     Ok(config)
+}
+
+/// Two whole numbers `A,B`.
+fn parse_pair(text: &str) -> Option<(u32, u32)> {
+    let (a, b) = text.split_once(',')?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
 }
 
 /// The T of a flag `X=T` of algorithm `name` (NaN is not a number here).

@@ -7,8 +7,8 @@
 //! the mover places a checker in that line; a full line of one's own
 //! checkers (row, column, long diagonal) wins, a full board draws.
 
-use starcut::config::GameConfig;
-use starcut::{Game, IllegalMove, ParseError, ParseErrorKind, Player, Status};
+use starcut::config::{unknown_option, GameConfig};
+use starcut::{Game, IllegalMove, OptionError, ParseError, ParseErrorKind, Player, Status};
 
 use crate::board::{Board, Piece, Sq};
 use crate::session::WebGame;
@@ -20,8 +20,8 @@ impl GameConfig for TinyConfig {
     fn options() -> &'static [(&'static str, &'static str)] {
         &[]
     }
-    fn set_option(&mut self, key: &str, _value: &str) -> Result<(), String> {
-        Err(format!("option '{key}': unknown"))
+    fn set_option(&mut self, key: &str, _value: &str) -> Result<(), OptionError> {
+        Err(unknown_option(key, "tiny dice", &[]))
     }
 }
 

@@ -1,7 +1,8 @@
 //! Breakthrough settings: board size for `start`, the chance variant, and
 //! the ply limit.
 
-use crate::config::{int_option, GameConfig};
+use crate::config::{int_option, unknown_option, GameConfig};
+use crate::error::{OptionError, OptionErrorKind};
 
 use super::bitboard::{MAX_DIM, MIN_DIM};
 
@@ -77,7 +78,7 @@ impl GameConfig for BreakthroughConfig {
         ]
     }
 
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
             "rows" => self.rows = int_option(key, value, MIN_DIM as i64, MAX_DIM as i64)? as u8,
             "cols" => self.cols = int_option(key, value, MIN_DIM as i64, MAX_DIM as i64)? as u8,
@@ -86,14 +87,16 @@ impl GameConfig for BreakthroughConfig {
                 self.chance = match value {
                     "true" | "1" | "yes" | "on" => true,
                     "false" | "0" | "no" | "off" => false,
-                    _ => return Err(format!("option 'chance': '{value}' is not true or false")),
+                    _ => {
+                        return Err(OptionError::new(
+                            OptionErrorKind::BadValue,
+                            key,
+                            format!("'{value}' is not true or false"),
+                        ))
+                    }
                 }
             }
-            _ => {
-                return Err(format!(
-                    "option '{key}': unknown option for breakthrough (known: rows, cols, chance, max_plies)"
-                ))
-            }
+            _ => return Err(unknown_option(key, "breakthrough", Self::options())),
         }
         Ok(())
     }

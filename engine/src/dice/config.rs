@@ -1,6 +1,7 @@
 //! Dice settings: only the board size used by `start`.
 
-use crate::config::{int_option, GameConfig};
+use crate::config::{int_option, unknown_option, GameConfig};
+use crate::error::OptionError;
 
 use super::bitboard::{MAX_SIZE, MIN_SIZE};
 
@@ -26,15 +27,13 @@ impl GameConfig for DiceConfig {
         )]
     }
 
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
             "size" => {
                 self.size = int_option(key, value, MIN_SIZE as i64, MAX_SIZE as i64)? as u8;
                 Ok(())
             }
-            _ => Err(format!(
-                "option '{key}': unknown option for dice (known: size)"
-            )),
+            _ => Err(unknown_option(key, "dice", Self::options())),
         }
     }
 }

@@ -596,7 +596,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     ) -> Value {
         let step = Step::Outcome(buf.outcomes[i].0);
         buf.build_kids(cx.pos, i);
-        self.search_child(cx, step, &buf.kids[i], cx.depth, w, cx.pv)
+        let depth = self.cfg.depth_units.below_chance(cx.depth);
+        self.search_child(cx, step, &buf.kids[i], depth, w, cx.pv)
     }
 
     /// Star0 (Hsu F3.0', Arts Algorithm 4): every outcome with the full
@@ -732,6 +733,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     fn etc_phase(&mut self, cx: &Node<G>, buf: &mut Ply<G>, bk: &mut Sums) -> Option<Cut> {
         let mode = self.cfg.mode;
         let n = buf.outcomes.len();
+        let depth = self.cfg.depth_units.below_chance(cx.depth);
         // Every outcome's key first, each bucket read once so that the
         // probes below find them in the cache: the memory waits overlap.
         buf.build_kids(cx.pos, n - 1);
@@ -762,7 +764,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             if !is_chance {
                 buf.table_move[i] = e.best;
             }
-            if !mode.usable(e.depth, cx.depth) {
+            if !mode.usable(e.depth, depth) {
                 continue;
             }
             let s = buf.sign[i];
@@ -809,6 +811,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         bk.es = Some(BoundSums { ..bk.bs });
         bk.tighter = 0;
         let full = self.full_window();
+        let shallow = self.cfg.depth_units.below_chance(est.shallow);
         for i in 0..n {
             if buf.lo[i] == buf.hi[i] {
                 continue;
@@ -817,7 +820,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             buf.build_kids(cx.pos, i);
             self.tracer
                 .step(cx.pos, Step::Outcome(buf.outcomes[i].0), cx.ply);
-            let v = self.node(&buf.kids[i], est.shallow, full.0, full.1, cx.ply + 1);
+            let v = self.node(&buf.kids[i], shallow, full.0, full.1, cx.ply + 1);
             self.stats.probcut_nodes += self.stats.nodes() - before;
             if self.aborted {
                 return Some(Res::exact(0.0));
@@ -882,7 +885,10 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         if lo == hi {
             return None;
         }
-        let (pos, ply, depth) = (cx.pos, cx.ply, cx.depth);
+        let (pos, ply) = (cx.pos, cx.ply);
+        // The outcome position's depth (one less than the chance node's
+        // when depth is counted in plies).
+        let depth = self.cfg.depth_units.below_chance(cx.depth);
         let u = self.u;
         buf.build_kids(pos, i);
         let kid = &buf.kids[i];
@@ -896,6 +902,17 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 self.stats.leaf_nodes += 1;
                 self.stats.probes += 1;
                 let t = s * kid.terminal_value(w);
+                bk.set(buf, i, t, t);
+                return self.probe_result(cx, bk, i, j, s * t);
+            }
+            Status::Decision if depth == 0 => {
+                if j > 0 {
+                    return None;
+                }
+                // A leaf (plies): its probe is its evaluation, exact.
+                self.stats.leaf_nodes += 1;
+                self.stats.probes += 1;
+                let t = s * self.eval.evaluate(kid);
                 bk.set(buf, i, t, t);
                 return self.probe_result(cx, bk, i, j, s * t);
             }

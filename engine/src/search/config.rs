@@ -246,6 +246,64 @@ impl FromStr for SearchMode {
     }
 }
 
+/// What a unit of search depth is.
+///
+/// * `Decisions` (the default): depth counts decisions only; a chance node
+///   passes its depth on to its outcomes (as Arts counts, and as `perft`
+///   does). A search of depth d sees d moves on every line.
+/// * `Plies`: every node uses one unit, chance nodes too, as Schadd's
+///   Algorithms 5.1/5.2 decrement depth at both node kinds; his "depth 9"
+///   is a search of depth 9 in these units. A line through k chance nodes
+///   sees d - k moves; a chance node at depth 1 has its outcomes scored by
+///   the evaluator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DepthUnits {
+    #[default]
+    Decisions,
+    Plies,
+}
+
+impl DepthUnits {
+    pub const fn name(self) -> &'static str {
+        match self {
+            DepthUnits::Decisions => "decisions",
+            DepthUnits::Plies => "plies",
+        }
+    }
+
+    /// The depth left at the outcomes of a chance node with `depth` left
+    /// (at least 1: a chance node at depth 0 is a leaf).
+    #[inline]
+    pub const fn below_chance(self, depth: u32) -> u32 {
+        match self {
+            DepthUnits::Decisions => depth,
+            DepthUnits::Plies => depth.saturating_sub(1),
+        }
+    }
+}
+
+impl fmt::Display for DepthUnits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for DepthUnits {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "decisions" => Ok(DepthUnits::Decisions),
+            "plies" => Ok(DepthUnits::Plies),
+            _ => Err(ParseError::new(
+                ParseErrorKind::BadValue,
+                "depth units",
+                format!("'{s}' is not one of decisions, plies"),
+            )),
+        }
+    }
+}
+
 /// Which of Hsu's incremental Star1 formulas compute the child windows
 /// (A_i, B_i) and the bounds (m_i, M_i) when no probe information exists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -284,6 +342,9 @@ pub struct SearchConfig {
     /// every algorithm returns the expectimax value; the default) or play
     /// (deeper entries too). See [`SearchMode`].
     pub mode: SearchMode,
+    /// What a unit of depth is: decisions (the default) or plies, chance
+    /// nodes counted too (Schadd's units). See [`DepthUnits`].
+    pub depth_units: DepthUnits,
     pub history: bool,
     pub killers: bool,
     pub pvs: bool,
@@ -305,6 +366,22 @@ pub struct SearchConfig {
     /// Forward pruning at expected CUT and ALL decision nodes (Multi-Cut,
     /// Winands et al. 2005 as Arts used it). `None`: off.
     pub multicut: Option<MultiCut>,
+    /// Play mode only (ignored in exact mode): late move reductions at
+    /// decision nodes. From the `lmr_from`-th move on (0-based, in the
+    /// picker's order) and with at least `lmr_depth` units left, a move is
+    /// searched first with a null window at alpha one unit shallower (two
+    /// from the `2 lmr_from`-th move on with twice `lmr_depth` left), and
+    /// again at full depth only when that search fails high. Off by
+    /// default: it lost in self-play (README, Benchmarks).
+    pub lmr: bool,
+    pub lmr_from: u32,
+    pub lmr_depth: u32,
+    /// Play mode only (ignored in exact mode): aspiration windows at the
+    /// root. From the second iteration on the root is searched with a
+    /// window of `aspiration` x U on either side of the last iteration's
+    /// value, and again with the failed side opened when the value falls
+    /// outside. `0`: off.
+    pub aspiration: f64,
     /// Forward pruning at non-PV decision nodes: Buro's ProbCut with the
     /// same regression models as ChanceProbCut (the same parameter file,
     /// its own `t`). `None`: off. Applies with alpha-beta, at the remaining
@@ -323,6 +400,7 @@ impl Default for SearchConfig {
             tt_mb: 16,
             tt_replacement: Replacement::Deep,
             mode: SearchMode::Exact,
+            depth_units: DepthUnits::Decisions,
             history: true,
             killers: true,
             pvs: false,
@@ -334,6 +412,10 @@ impl Default for SearchConfig {
             chance_probcut: None,
             multicut: None,
             probcut: None,
+            lmr: false,
+            lmr_from: 3,
+            lmr_depth: 3,
+            aspiration: 0.0,
         }
     }
 }
@@ -374,10 +456,34 @@ impl SearchConfig {
         }
     }
 
+    /// Whether late move reductions apply: play mode with `lmr` on and
+    /// alpha-beta.
+    pub fn reduces(&self) -> bool {
+        self.mode == SearchMode::Play && self.lmr && self.alpha_beta
+    }
+
+    /// The aspiration half-width as a fraction of U, when aspiration
+    /// windows apply (play mode, alpha-beta, iterative deepening).
+    pub fn aspiration_width(&self) -> Option<f64> {
+        (self.mode == SearchMode::Play
+            && self.alpha_beta
+            && self.iterative
+            && self.aspiration > 0.0
+            && self.aspiration.is_finite())
+        .then_some(self.aspiration)
+    }
+
     /// Whether a forward-pruning technique is on (the result may then
     /// differ from expectimax).
     pub fn forward_pruning(&self) -> bool {
         self.chance_probcut.is_some() || self.multicut.is_some() || self.probcut.is_some()
+    }
+
+    /// Whether every value this configuration finds (and stores in the
+    /// table) is an expectimax value or a sound bound on one: exact mode
+    /// without forward pruning.
+    pub fn exact_values(&self) -> bool {
+        self.mode == SearchMode::Exact && !self.forward_pruning()
     }
 
     /// The probing factor actually used by the chance algorithm.

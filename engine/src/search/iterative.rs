@@ -1,12 +1,14 @@
 //! Iterative deepening and the search limits (depth, time, nodes).
 //!
-//! Each iteration searches the root with the full window. A limit stops the
+//! Each iteration searches the root with the full window (in play mode with
+//! aspiration windows on: a window around the last iteration's value,
+//! opened on the side it fails). A limit stops the
 //! search inside an iteration; that iteration's result is dropped and the
 //! last completed one is returned. If not even the first iteration
 //! completed, the best root move searched so far is returned (or the first
 //! legal move), with `completed = false`.
 
-use crate::game::{Game, Status};
+use crate::game::{Game, Status, Value};
 
 use super::clock::Clock;
 use super::run::Run;
@@ -58,9 +60,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let is_decision = pos.status() == Status::Decision;
         for d in first..=limits.depth {
             run.iteration = d;
-            run.root_best = None;
-            let (a, b) = run.full_window();
-            let v = run.node(pos, d, a, b, 0);
+            let v = run.root_iteration(pos, d);
             if run.aborted {
                 break;
             }
@@ -102,5 +102,37 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         result.stats = run.stats;
         result.stats.time_ms = clock.now_ms() - run.start_ms;
         result
+    }
+}
+
+impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
+    /// One iteration at depth `d`: the root with the full window, or (play
+    /// mode, aspiration on, after a completed iteration) first with a
+    /// window of the aspiration width around the last value, searched again
+    /// with the side it failed on opened up to the game's bound.
+    fn root_iteration(&mut self, pos: &G, d: u32) -> Value {
+        let (lo, hi) = self.full_window();
+        let (mut a, mut b) = match (self.cfg.aspiration_width(), self.last_value) {
+            (Some(w), Some(v)) => {
+                let delta = w * self.u;
+                ((v - delta).max(lo), (v + delta).min(hi))
+            }
+            _ => (lo, hi),
+        };
+        loop {
+            self.root_best = None;
+            let v = self.node(pos, d, a, b, 0);
+            if self.aborted {
+                return v;
+            }
+            if v <= a && a > lo {
+                a = lo;
+            } else if v >= b && b < hi {
+                b = hi;
+            } else {
+                return v;
+            }
+            self.stats.researches += 1;
+        }
     }
 }

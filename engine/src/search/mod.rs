@@ -45,8 +45,8 @@ use crate::game::{Game, Step, Value};
 pub use clock::StdClock;
 pub use clock::{Clock, FixedClock, ManualClock};
 pub use config::{
-    ChanceAlgo, ChanceProbCut, MultiCut, ProbCutModel, Probing, Replacement, SearchConfig,
-    SearchMode, Star1Formula,
+    ChanceAlgo, ChanceProbCut, DepthUnits, MultiCut, ProbCutModel, Probing, Replacement,
+    SearchConfig, SearchMode, Star1Formula,
 };
 pub use stats::{Cuts, Stats};
 pub use trace::{CutKind, NoTrace, NodeKind, RecordingTracer, TraceEvent, Tracer};
@@ -183,15 +183,24 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// Replaces the configuration; the table is rebuilt if its size,
-    /// scheme or presence changed.
+    /// scheme or presence changed, and emptied if its entries could mislead
+    /// the new configuration: depth counted in other units, or an exact
+    /// search (whose result must be the expectimax value) after entries of
+    /// play mode or forward pruning (late move reductions, ProbCut...).
     pub fn set_config(&mut self, config: SearchConfig) {
         let rebuild = config.tt != self.config.tt
             || config.tt_mb != self.config.tt_mb
             || config.tt_replacement != self.config.tt_replacement;
+        let stale = config.depth_units != self.config.depth_units
+            || (config.exact_values() && !self.config.exact_values());
         self.config = config;
         if rebuild {
             self.shared.tt = None;
             self.shared = Shared::new(&self.config);
+        } else if stale {
+            if let Some(tt) = &mut self.shared.tt {
+                tt.clear();
+            }
         }
     }
 

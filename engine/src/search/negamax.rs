@@ -259,6 +259,18 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             let w = self.full_window();
             return self.search_child(cx, step, child, depth, w, cx.pv && i == 0);
         }
+        if let Some(r) = self.reduction(cx, i, alpha) {
+            // Play mode: a late move is first searched shallower with a
+            // null window at alpha; only a move that fails high there is
+            // searched again in full.
+            self.stats.reductions += 1;
+            let window = (alpha, alpha.next_up());
+            let v = self.search_child(cx, step, child, depth - r, window, false);
+            if self.aborted || v <= alpha {
+                return v;
+            }
+            self.stats.researches += 1;
+        }
         if !(self.cfg.pvs && i > 0 && alpha.is_finite()) {
             return self.search_child(cx, step, child, depth, (alpha, beta), cx.pv && i == 0);
         }
@@ -268,6 +280,27 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             return self.search_child(cx, step, child, depth, (alpha, beta), cx.pv);
         }
         r
+    }
+
+    /// Late move reductions (play mode only): how much shallower move `i`
+    /// of node `cx` is searched first, if at all. The child keeps at
+    /// least one unit of depth.
+    #[inline]
+    fn reduction(&self, cx: &Node<G>, i: usize, alpha: Value) -> Option<u32> {
+        let c = self.cfg;
+        if !c.reduces() || !alpha.is_finite() {
+            return None;
+        }
+        let (from, min_depth) = (c.lmr_from as usize, c.lmr_depth);
+        if i < from || cx.depth < min_depth || cx.depth < 3 {
+            return None;
+        }
+        let r = if i >= 2 * from && cx.depth >= 2 * min_depth && !cx.pv {
+            2
+        } else {
+            1
+        };
+        Some(r.min(cx.depth - 2))
     }
 
     /// Stores the node's result in the table and closes its trace.

@@ -17,9 +17,52 @@
 //!
 //! [`SearchConfig::chance_probcut`]: super::SearchConfig::chance_probcut
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use crate::game::Value;
+
+/// What is wrong with ChanceProbCut or ProbCut settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ProbCutErrorKind {
+    /// The confidence factor t is not a finite number >= 0.
+    Threshold,
+    /// The depth reduction R is 0.
+    Reduction,
+    /// A model's a or b is not finite, or its sigma not finite >= 0.
+    Coefficients,
+    /// A model's shallow depth is not below its depth.
+    Depths,
+}
+
+/// Settings that [`ChanceProbCut::validate`] refuses. `field` names the
+/// part at fault (`t`, `r`, `models (depth 4, shallow 2)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProbCutError {
+    pub kind: ProbCutErrorKind,
+    pub field: String,
+    pub detail: String,
+}
+
+impl ProbCutError {
+    fn new(kind: ProbCutErrorKind, field: impl Into<String>, detail: impl Into<String>) -> Self {
+        ProbCutError {
+            kind,
+            field: field.into(),
+            detail: detail.into(),
+        }
+    }
+}
+
+impl fmt::Display for ProbCutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.detail)
+    }
+}
+
+impl std::error::Error for ProbCutError {}
 
 /// One regression model: v_depth ~ a * v_shallow + b, residual deviation
 /// sigma, fitted from `pairs` value pairs.
@@ -83,25 +126,42 @@ impl ChanceProbCut {
         self.models.sort_by_key(|m| (m.depth, m.shallow));
     }
 
-    /// Checks the settings; the error names the field.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks the settings.
+    ///
+    /// # Errors
+    /// A threshold `t` that is not finite >= 0, a reduction `r` of 0, a
+    /// model with a non-finite coefficient or negative sigma, or one whose
+    /// shallow depth is not below its depth; the error names the field.
+    pub fn validate(&self) -> Result<(), ProbCutError> {
+        use ProbCutErrorKind as K;
         if !(self.t.is_finite() && self.t >= 0.0) {
-            return Err(format!("t: {} is not a finite number >= 0", self.t));
+            return Err(ProbCutError::new(
+                K::Threshold,
+                "t",
+                format!("{} is not a finite number >= 0", self.t),
+            ));
         }
         if self.r == 0 {
-            return Err("r: the depth reduction must be at least 1".into());
+            return Err(ProbCutError::new(
+                K::Reduction,
+                "r",
+                "the depth reduction must be at least 1",
+            ));
         }
         for m in &self.models {
+            let field = format!("models (depth {}, shallow {})", m.depth, m.shallow);
             if !(m.a.is_finite() && m.b.is_finite() && m.sigma.is_finite() && m.sigma >= 0.0) {
-                return Err(format!(
-                    "models (depth {}, shallow {}): a, b must be finite and sigma finite >= 0",
-                    m.depth, m.shallow
+                return Err(ProbCutError::new(
+                    K::Coefficients,
+                    field,
+                    "a, b must be finite and sigma finite >= 0",
                 ));
             }
             if m.shallow >= m.depth {
-                return Err(format!(
-                    "models: shallow depth {} must be below depth {}",
-                    m.shallow, m.depth
+                return Err(ProbCutError::new(
+                    K::Depths,
+                    field,
+                    "the shallow depth must be below the depth",
                 ));
             }
         }
@@ -154,6 +214,25 @@ mod tests {
         assert!(c.model_at(4).is_some());
         assert!(c.model_at(3).is_none());
         assert!(c.model_at(2).is_none());
+        assert_eq!(c.validate(), Ok(()));
+        let bad = |f: &dyn Fn(&mut ChanceProbCut)| {
+            let mut b = c.clone();
+            f(&mut b);
+            b.validate().unwrap_err().kind
+        };
+        assert_eq!(bad(&|b| b.t = f64::NAN), ProbCutErrorKind::Threshold);
+        assert_eq!(bad(&|b| b.r = 0), ProbCutErrorKind::Reduction);
+        assert_eq!(
+            bad(&|b| b.models[0].sigma = -1.0),
+            ProbCutErrorKind::Coefficients
+        );
+        assert_eq!(bad(&|b| b.models[1].shallow = 5), ProbCutErrorKind::Depths);
+        let mut e = c.clone();
+        e.models[0].a = f64::INFINITY;
+        assert_eq!(
+            e.validate().unwrap_err().to_string(),
+            "models (depth 4, shallow 2): a, b must be finite and sigma finite >= 0"
+        );
         let m = model(4, 2);
         assert_eq!(m.bounds(3.0, 2.0, 10.0), (1.0, 5.0));
         assert_eq!(m.bounds(9.5, 2.0, 10.0), (7.5, 10.0));

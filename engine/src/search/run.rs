@@ -495,12 +495,14 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
         }
         self.tracer.cut(ply, kind, value, alpha, beta);
         // Forward-pruning cuts are unproven by design, and once one happened
-        // below, bounds that build on it are too.
+        // below, bounds that build on it are too; so are those above a late
+        // move's reduced search (play mode).
         if self.cfg.verify_cuts
             && (!self.cfg.tt || self.cfg.mode == SearchMode::Exact)
             && !self.cfg.forward_pruning()
+            && !self.cfg.reduces()
         {
-            let truth = verify::reference_value(pos, depth, self.eval);
+            let truth = verify::reference_value_in(pos, depth, self.cfg.depth_units, self.eval);
             let tol = 1e-9 * self.u.abs().max(1.0);
             if let Err(e) = verify::check_bound(value, alpha, beta, truth, tol) {
                 panic!(

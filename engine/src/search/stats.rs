@@ -74,8 +74,14 @@ pub struct Stats {
     pub cuts: Cuts,
     /// Star2 / Star2.5 / StarETC probe searches.
     pub probes: u64,
-    /// PVS re-searches after a failed null-window search.
+    /// Re-searches: PVS after a failed null-window search; in play mode
+    /// also a late move searched again at full depth after its reduced
+    /// search failed high, and a root searched again after it failed
+    /// outside its aspiration window.
     pub researches: u64,
+    /// Play mode: late moves searched first at a reduced depth.
+    #[serde(default)]
+    pub reductions: u64,
     /// Nodes of ChanceProbCut's shallow searches (also in the node totals).
     #[serde(default)]
     pub probcut_nodes: u64,
@@ -120,6 +126,7 @@ impl AddAssign for Stats {
         self.cuts += o.cuts;
         self.probes += o.probes;
         self.researches += o.researches;
+        self.reductions += o.reductions;
         self.probcut_nodes += o.probcut_nodes;
         self.multicut_nodes += o.multicut_nodes;
         self.decision_probcut_nodes += o.decision_probcut_nodes;

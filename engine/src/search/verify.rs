@@ -6,15 +6,30 @@
 //! terminal node scores `terminal_value`; a non-terminal node at depth 0, or
 //! a decision node without moves, or a chance node without outcomes, is
 //! scored by the evaluator; a chance node is the weighted mean of its
-//! outcomes at the same depth; a decision node is the best move at depth - 1.
+//! outcomes at the same depth (at depth - 1 when depth is counted in plies,
+//! [`DepthUnits::Plies`]); a decision node is the best move at depth - 1.
 //! A child's value is negated when its side to move differs.
+
+use std::fmt;
 
 use crate::game::{Game, Status, Value};
 
+use super::config::DepthUnits;
 use super::Evaluator;
 
 /// The expectimax value of `pos` searched `depth` decisions deep.
 pub fn reference_value<G: Game, E: Evaluator<G>>(pos: &G, depth: u32, eval: &E) -> Value {
+    reference_value_in(pos, depth, DepthUnits::Decisions, eval)
+}
+
+/// The expectimax value of `pos` searched `depth` deep in `units`
+/// (with [`DepthUnits::Plies`] a chance node uses one unit too).
+pub fn reference_value_in<G: Game, E: Evaluator<G>>(
+    pos: &G,
+    depth: u32,
+    units: DepthUnits,
+    eval: &E,
+) -> Value {
     if let Status::Terminal(w) = pos.status() {
         return pos.terminal_value(w);
     }
@@ -34,7 +49,7 @@ pub fn reference_value<G: Game, E: Evaluator<G>>(pos: &G, depth: u32, eval: &E) 
             for (o, w) in outcomes {
                 let mut child = pos.clone();
                 child.apply_outcome(o);
-                let v = reference_value(&child, depth, eval);
+                let v = reference_value_in(&child, units.below_chance(depth), units, eval);
                 let v = if child.to_move() == me { v } else { -v };
                 sum += w as f64 * v;
                 total += w as f64;
@@ -51,7 +66,7 @@ pub fn reference_value<G: Game, E: Evaluator<G>>(pos: &G, depth: u32, eval: &E) 
             for m in moves {
                 let mut child = pos.clone();
                 child.play(m);
-                let v = reference_value(&child, depth - 1, eval);
+                let v = reference_value_in(&child, depth - 1, units, eval);
                 let v = if child.to_move() == me { v } else { -v };
                 best = best.max(v);
             }
@@ -60,33 +75,107 @@ pub fn reference_value<G: Game, E: Evaluator<G>>(pos: &G, depth: u32, eval: &E) 
     }
 }
 
+/// Which part of the fail-soft contract a result broke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BoundViolation {
+    /// A result <= alpha that is below the true value (not an upper bound).
+    FailLow,
+    /// A result >= beta that is above the true value (not a lower bound).
+    FailHigh,
+    /// A result inside the window that differs from the true value.
+    Inexact,
+}
+
+/// A search result that breaks the fail-soft contract of its window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UnsoundBound {
+    pub kind: BoundViolation,
+    pub value: Value,
+    pub alpha: Value,
+    pub beta: Value,
+    pub truth: Value,
+}
+
+impl fmt::Display for UnsoundBound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let UnsoundBound {
+            value,
+            alpha,
+            beta,
+            truth,
+            ..
+        } = *self;
+        match self.kind {
+            BoundViolation::FailLow => write!(
+                f,
+                "fail-low result {value} (alpha {alpha}) is below the true value {truth}"
+            ),
+            BoundViolation::FailHigh => write!(
+                f,
+                "fail-high result {value} (beta {beta}) is above the true value {truth}"
+            ),
+            BoundViolation::Inexact => write!(
+                f,
+                "result {value} inside ({alpha}, {beta}) differs from the true value {truth}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UnsoundBound {}
+
 /// Checks the fail-soft contract of a search result `value` for window
 /// (alpha, beta) against the true value `truth`: a result <= alpha is an
 /// upper bound, >= beta a lower bound, otherwise exact. `tol` absorbs
-/// rounding. Returns a description of the violation, if any.
+/// rounding.
+///
+/// # Errors
+/// The violation, if any.
 pub fn check_bound(
     value: Value,
     alpha: Value,
     beta: Value,
     truth: Value,
     tol: Value,
-) -> Result<(), String> {
-    if value <= alpha {
-        if truth > value + tol {
-            return Err(format!(
-                "fail-low result {value} (alpha {alpha}) is below the true value {truth}"
-            ));
-        }
+) -> Result<(), UnsoundBound> {
+    let kind = if value <= alpha {
+        (truth > value + tol).then_some(BoundViolation::FailLow)
     } else if value >= beta {
-        if truth < value - tol {
-            return Err(format!(
-                "fail-high result {value} (beta {beta}) is above the true value {truth}"
-            ));
-        }
-    } else if (truth - value).abs() > tol {
-        return Err(format!(
-            "result {value} inside ({alpha}, {beta}) differs from the true value {truth}"
-        ));
+        (truth < value - tol).then_some(BoundViolation::FailHigh)
+    } else {
+        ((truth - value).abs() > tol).then_some(BoundViolation::Inexact)
+    };
+    match kind {
+        None => Ok(()),
+        Some(kind) => Err(UnsoundBound {
+            kind,
+            value,
+            alpha,
+            beta,
+            truth,
+        }),
     }
-    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_bound_names_the_violation() {
+        assert_eq!(check_bound(1.0, 1.0, 5.0, 0.5, 0.0), Ok(()));
+        assert_eq!(check_bound(6.0, 1.0, 5.0, 7.0, 0.0), Ok(()));
+        assert_eq!(check_bound(3.0, 1.0, 5.0, 3.0 + 1e-12, 1e-9), Ok(()));
+        let kind = |v, t| check_bound(v, 1.0, 5.0, t, 0.0).unwrap_err().kind;
+        assert_eq!(kind(1.0, 2.0), BoundViolation::FailLow);
+        assert_eq!(kind(5.0, 4.0), BoundViolation::FailHigh);
+        assert_eq!(kind(3.0, 4.0), BoundViolation::Inexact);
+        assert_eq!(
+            check_bound(0.0, 1.0, 5.0, 2.0, 0.0)
+                .unwrap_err()
+                .to_string(),
+            "fail-low result 0 (alpha 1) is below the true value 2"
+        );
+    }
 }

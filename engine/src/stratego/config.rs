@@ -1,7 +1,8 @@
 //! Stratego settings that the position text does not carry: the variant,
 //! the two-squares limit and the ply limit.
 
-use crate::config::{int_option, GameConfig};
+use crate::config::{int_option, unknown_option, GameConfig};
+use crate::error::{OptionError, OptionErrorKind};
 
 /// Standard Stratego (40 pieces a side) or Barrage (8 pieces a side).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -79,11 +80,15 @@ impl GameConfig for StrategoConfig {
         ]
     }
 
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
             "variant" => {
                 self.variant = Variant::parse(value).ok_or_else(|| {
-                    format!("option 'variant': '{value}' is not stratego or barrage")
+                    OptionError::new(
+                        OptionErrorKind::BadValue,
+                        key,
+                        format!("'{value}' is not stratego or barrage"),
+                    )
                 })?;
             }
             "two_square_limit" => {
@@ -91,7 +96,7 @@ impl GameConfig for StrategoConfig {
                     int_option(key, value, 1, MAX_TWO_SQUARE_LIMIT as i64)? as u8;
             }
             "max_plies" => self.max_plies = int_option(key, value, 1, 100_000)? as u32,
-            _ => return Err(format!("option '{key}': unknown option for stratego")),
+            _ => return Err(unknown_option(key, "stratego", Self::options())),
         }
         Ok(())
     }
@@ -110,9 +115,16 @@ mod tests {
         assert_eq!(c.two_square_limit, 5);
         assert_eq!(c.max_plies, 300);
         let e = c.set_option("two_square_limit", "0").unwrap_err();
-        assert!(e.contains("two_square_limit"), "{e}");
+        assert_eq!(
+            (e.kind, e.option.as_str()),
+            (OptionErrorKind::OutOfRange, "two_square_limit")
+        );
         let e = c.set_option("variant", "chess").unwrap_err();
-        assert!(e.contains("variant"), "{e}");
-        assert!(c.set_option("colour", "red").is_err());
+        assert_eq!(
+            (e.kind, e.option.as_str()),
+            (OptionErrorKind::BadValue, "variant")
+        );
+        let e = c.set_option("colour", "red").unwrap_err();
+        assert_eq!(e.kind, OptionErrorKind::Unknown);
     }
 }

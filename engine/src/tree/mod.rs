@@ -25,7 +25,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::config::GameConfig;
-use crate::error::{IllegalMove, ParseError};
+use crate::error::{IllegalMove, OptionError, ParseError};
 use crate::game::{Game, Player, Status, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,8 +69,8 @@ impl GameConfig for TreeConfig {
     fn options() -> &'static [(&'static str, &'static str)] {
         &[]
     }
-    fn set_option(&mut self, key: &str, _value: &str) -> Result<(), String> {
-        Err(format!("option '{key}': the tree game has no options"))
+    fn set_option(&mut self, key: &str, _value: &str) -> Result<(), OptionError> {
+        Err(crate::config::unknown_option(key, "the tree game", &[]))
     }
 }
 

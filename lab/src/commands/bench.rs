@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Serialize;
 use starcut::registry::{GameKind, GameVisitor};
-use starcut::search::{Limits, NoTrace, SearchConfig, SearchMode, Searcher, StdClock};
+use starcut::search::{DepthUnits, Limits, NoTrace, SearchConfig, SearchMode, Searcher, StdClock};
 use starcut::{Game, GameConfig, Status};
 
 use crate::search_args::{parse_algo_in, resolve_params};
@@ -295,6 +295,8 @@ pub struct Bench<'a> {
     pub probcut_params: Option<&'a Path>,
     pub tune_log: Option<&'a Path>,
     pub mode: SearchMode,
+    /// Plies: every configuration gets `+plies`.
+    pub depth_units: DepthUnits,
 }
 
 /// Splits `--algos` at commas, except those inside a flag's list of
@@ -315,7 +317,15 @@ pub fn split_algos(s: &str) -> Vec<String> {
 }
 
 pub fn run(b: Bench<'_>) -> Result<()> {
-    let algos = split_algos(b.algos);
+    let mut algos = split_algos(b.algos);
+    if b.depth_units == DepthUnits::Plies {
+        // Right after the algorithm's name: a flag's list (`lmr=3,3`)
+        // may end the configuration.
+        for a in &mut algos {
+            let at = a.find('+').unwrap_or(a.len());
+            a.insert_str(at, "+plies");
+        }
+    }
     if algos.is_empty() {
         bail!("--algos: no configuration given");
     }

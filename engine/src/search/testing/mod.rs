@@ -11,10 +11,12 @@ mod random_game;
 
 pub use random_game::{RandomConfig, RandomGame};
 
+use std::fmt;
+
 use crate::game::{Game, Status, Value};
 
-use super::config::{ChanceAlgo, Probing, Replacement, SearchConfig, Star1Formula};
-use super::verify::reference_value;
+use super::config::{ChanceAlgo, DepthUnits, Probing, Replacement, SearchConfig, Star1Formula};
+use super::verify::{reference_value, reference_value_in};
 use super::{DefaultEval, Searcher};
 
 /// Plain expectimax with the game's heuristic (independent of the search).
@@ -139,6 +141,15 @@ pub fn algorithm_matrix() -> Vec<SearchConfig> {
     out
 }
 
+/// The [`algorithm_matrix`] with depth counted in `units`.
+pub fn algorithm_matrix_in(units: DepthUnits) -> Vec<SearchConfig> {
+    let mut out = algorithm_matrix();
+    for c in &mut out {
+        c.depth_units = units;
+    }
+    out
+}
+
 /// Whether `a` equals `b` to 1e-9 relative (to at least 1).
 pub fn close(a: Value, b: Value) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
@@ -163,42 +174,49 @@ impl<G: Game> AgreementChecker<G> {
     }
 
     /// Searches `pos` to `depth` with every configuration; checks the root
-    /// value against expectimax, and that the best move is worth it.
-    pub fn check(&mut self, pos: &G, depth: u32) -> Result<(), String> {
-        let truth = expectimax_reference(pos, depth);
+    /// value against expectimax (in the configuration's depth units), and
+    /// that the best move is worth it.
+    ///
+    /// # Errors
+    /// The first configuration that disagrees, and how.
+    pub fn check(&mut self, pos: &G, depth: u32) -> Result<(), Disagreement> {
+        let mut truths: [Option<Value>; 2] = [None, None];
         for s in &mut self.searchers {
+            // The reference in the configuration's depth units.
+            let units = s.config().depth_units;
+            let truth = *truths[units as usize]
+                .get_or_insert_with(|| reference_value_in(pos, depth, units, &DefaultEval));
             let r = s.search_depth(pos, depth);
+            let fail = |kind| Disagreement {
+                config: Box::new(s.config().clone()),
+                depth,
+                position: pos.position_text(),
+                expectimax: truth,
+                kind,
+            };
             if !close(r.value, truth) {
-                return Err(format!(
-                    "{:?}\nvalue {} but expectimax {} at depth {depth}\nposition: {}",
-                    s.config(),
-                    r.value,
-                    truth,
-                    pos.position_text()
-                ));
+                return Err(fail(DisagreementKind::Value(r.value)));
             }
             if pos.status() == Status::Decision && depth > 0 {
                 let mut moves = Vec::new();
                 pos.legal_moves(&mut moves);
                 if !moves.is_empty() {
                     let Some(m) = r.best else {
-                        return Err(format!("{:?}: no best move", s.config()));
+                        return Err(fail(DisagreementKind::NoBestMove));
                     };
                     let mut child = pos.clone();
                     child.play(m);
-                    let v = expectimax_reference(&child, depth - 1);
+                    let v = reference_value_in(&child, depth - 1, units, &DefaultEval);
                     let v = if child.to_move() == pos.to_move() {
                         v
                     } else {
                         -v
                     };
                     if !close(v, truth) {
-                        return Err(format!(
-                            "{:?}\nbest move {} is worth {v}, not {truth}\nposition: {}",
-                            s.config(),
-                            pos.move_text(m),
-                            pos.position_text()
-                        ));
+                        return Err(fail(DisagreementKind::BestMove {
+                            best: pos.move_text(m),
+                            worth: v,
+                        }));
                     }
                 }
             }
@@ -206,6 +224,51 @@ impl<G: Game> AgreementChecker<G> {
         Ok(())
     }
 }
+
+/// How a configuration disagreed with expectimax.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum DisagreementKind {
+    /// The root value differs (the value found).
+    Value(Value),
+    /// A decision root with legal moves got no best move.
+    NoBestMove,
+    /// The best move's expectimax value is not the root's.
+    BestMove { best: String, worth: Value },
+}
+
+/// A configuration of an [`AgreementChecker`] that disagrees with plain
+/// expectimax on a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Disagreement {
+    pub config: Box<SearchConfig>,
+    pub depth: u32,
+    /// The position's text.
+    pub position: String,
+    /// The expectimax value of the position at `depth`.
+    pub expectimax: Value,
+    pub kind: DisagreementKind,
+}
+
+impl fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (config, depth, truth) = (&self.config, self.depth, self.expectimax);
+        match &self.kind {
+            DisagreementKind::Value(v) => writeln!(
+                f,
+                "{config:?}\nvalue {v} but expectimax {truth} at depth {depth}"
+            )?,
+            DisagreementKind::NoBestMove => writeln!(f, "{config:?}: no best move")?,
+            DisagreementKind::BestMove { best, worth } => writeln!(
+                f,
+                "{config:?}\nbest move {best} is worth {worth}, not {truth}"
+            )?,
+        }
+        write!(f, "position: {}", self.position)
+    }
+}
+
+impl std::error::Error for Disagreement {}
 
 /// Panics unless every algorithm and option combination of
 /// [`algorithm_matrix`] returns the expectimax value of `pos` at `depth`

@@ -13,8 +13,8 @@
 //! are whole numbers in [-90, 90] with U = 100: ties are frequent, which
 //! exercises every `<=` / `>=` boundary of the cut rules.
 
-use crate::config::{int_option, GameConfig};
-use crate::error::{IllegalMove, ParseError, ParseErrorKind};
+use crate::config::{int_option, unknown_option, GameConfig};
+use crate::error::{IllegalMove, OptionError, ParseError, ParseErrorKind};
 use crate::game::{Game, Player, Status, Value};
 use crate::zobrist::splitmix64;
 
@@ -79,7 +79,7 @@ impl GameConfig for RandomConfig {
         ]
     }
 
-    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         let v = |lo, hi| int_option(key, value, lo, hi).map(|x| x as u32);
         match key {
             "max_steps" => self.max_steps = v(0, 1000)?,
@@ -91,7 +91,7 @@ impl GameConfig for RandomConfig {
             "switch_outcome" => self.switch_outcome_percent = v(0, 100)?,
             "regular" => self.regular = v(0, 1)? == 1,
             "correlation" => self.correlation = v(0, 90)?,
-            _ => return Err(format!("option '{key}': unknown option")),
+            _ => return Err(unknown_option(key, "the random game", Self::options())),
         }
         Ok(())
     }

@@ -319,6 +319,57 @@ mod tests {
         text.lines().map(str::to_string).collect()
     }
 
+    /// Input that hands the engine one line at a time and, after a `go`,
+    /// holds the next line back until the search's `bestmove` is out (as a
+    /// controller waits), so that a script can search several times.
+    struct Paced {
+        lines: Vec<String>,
+        next: usize,
+        gos: usize,
+        out: Shared,
+    }
+
+    impl std::io::Read for Paced {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let Some(line) = self.lines.get(self.next) else {
+                return Ok(0);
+            };
+            let start = std::time::Instant::now();
+            loop {
+                let text = String::from_utf8_lossy(&self.out.0.lock().unwrap()).into_owned();
+                if text.lines().filter(|l| l.starts_with("bestmove")).count() >= self.gos {
+                    break;
+                }
+                assert!(start.elapsed().as_secs() < 120, "no bestmove: {text}");
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            let bytes = format!("{line}\n");
+            assert!(bytes.len() <= buf.len(), "a line longer than the buffer");
+            buf[..bytes.len()].copy_from_slice(bytes.as_bytes());
+            self.next += 1;
+            self.gos += usize::from(line.starts_with("go"));
+            Ok(bytes.len())
+        }
+    }
+
+    /// [`session`] with every `go` waited for ([`Paced`]).
+    fn paced_session(input: &str) -> Vec<String> {
+        let buf = Shared::default();
+        let paced = Paced {
+            lines: input.lines().map(str::to_string).collect(),
+            next: 0,
+            gos: 0,
+            out: buf.clone(),
+        };
+        serve(
+            std::io::BufReader::new(paced),
+            Out::new(Box::new(buf.clone())),
+        )
+        .unwrap();
+        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        text.lines().map(str::to_string).collect()
+    }
+
     #[test]
     fn hello_identifies_the_engine_and_its_options() {
         let lines = session("hello\nisready\nquit\n");
@@ -357,10 +408,11 @@ mod tests {
         let best: Vec<_> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
         assert_eq!(best.len(), 1, "{lines:?}");
         assert_eq!(*best[0], format!("bestmove {}", info.pv[0]));
-        // The same search through analyse's code path gives the same move
-        // and value (the engine adds no behaviour of its own).
+        // The same search through analyse's code path (in play mode, the
+        // engine's) gives the same move and value (the engine adds no
+        // behaviour of its own).
         let mut s = starcut::search::Searcher::<starcut::breakthrough::Breakthrough>::new(
-            starcut::search::SearchConfig::default(),
+            starcut::search::SearchConfig::play(),
         );
         let config = starcut::breakthrough::BreakthroughConfig {
             chance: false,
@@ -374,6 +426,55 @@ mod tests {
         let r = s.search_depth(&pos, 3);
         assert_eq!(info.value, Some(r.value));
         assert_eq!(info.nodes, r.stats.nodes());
+    }
+
+    /// The nodes of the last `info depth` line before each `bestmove`.
+    fn nodes_per_go(lines: &[String]) -> Vec<u64> {
+        let mut out = Vec::new();
+        let mut last = None;
+        for l in lines {
+            if l.starts_with("info depth") {
+                if let Ok(FromEngine::Info(i)) = FromEngine::parse(l) {
+                    last = Some(i.nodes);
+                }
+            } else if l.starts_with("bestmove") {
+                out.extend(last.take());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_game_keeps_its_searcher_until_newgame() {
+        // Play mode: the second search of a position finds the first one's
+        // table (and history, killers) and needs fewer nodes; a new game
+        // starts from empty tables, so it searches exactly as the first.
+        // A setoption that keeps the evaluation keeps them too; one that
+        // changes it (noise) starts afresh.
+        let game = "newgame dice size=5\n";
+        let go = "position 1c2r/cr3/2cr1/4c/r4 c 3\ngo depth 4\n";
+        let lines = paced_session(&format!(
+            "{game}{go}{go}setoption name tt_mb value 16\n{go}{game}{go}\
+             setoption name noise_seed value 9\n{go}"
+        ));
+        let n = nodes_per_go(&lines);
+        assert_eq!(n.len(), 5, "{lines:?}");
+        assert!(n[1] < n[0], "the table was kept: {n:?}");
+        assert!(n[2] < n[0], "setoption kept the table: {n:?}");
+        assert_eq!(n[3], n[0], "newgame cleared it: {n:?}");
+        assert_eq!(n[4], n[0], "a new evaluation cleared it: {n:?}");
+        // `+exact` keeps the searcher as well (its table is then used only
+        // at the depth searched).
+        let exact = "setoption name algo value staretc+exact\n";
+        let n = nodes_per_go(&paced_session(&format!("{exact}{game}{go}{go}")));
+        assert!(n[1] < n[0], "{n:?}");
+        // Switching from play to exact mode within a game empties the
+        // table (play mode's entries are not exact values), so the exact
+        // search is the fresh one.
+        let fresh = nodes_per_go(&paced_session(&format!("{exact}{game}{go}")));
+        let play = "setoption name algo value staretc\n";
+        let n = nodes_per_go(&paced_session(&format!("{game}{play}{go}{exact}{go}")));
+        assert_eq!(n[1], fresh[0], "{n:?} {fresh:?}");
     }
 
     #[test]

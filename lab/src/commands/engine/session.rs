@@ -12,13 +12,15 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Serialize;
 use starcut::registry::{GameKind, GameVisitor};
-use starcut::search::{Clock, CutKind, NoTrace, Progress, SearchConfig, Searcher, Stats};
+use starcut::search::{
+    Clock, CutKind, NoTrace, Progress, SearchConfig, SearchMode, Searcher, Stats,
+};
 use starcut::{Game, GameConfig, Status};
 
 use super::Out;
 use crate::commands::matches::noise::NoisyEval;
 use crate::protocol::{FromEngine, Go, Info};
-use crate::search_args::{parse_algo, resolve_params};
+use crate::search_args::{parse_algo, parse_algo_in, resolve_params};
 
 /// Depth of `go` without any limit.
 const DEFAULT_DEPTH: u32 = 4;
@@ -88,9 +90,11 @@ impl EngineOptions {
         Ok(())
     }
 
-    /// The search configuration for `kind` (reads ChanceProbCut's models).
+    /// The search configuration for `kind` (reads ChanceProbCut's models):
+    /// play mode unless the algorithm says `+exact`, as an engine plays a
+    /// game.
     pub fn search_config(&self, kind: GameKind) -> Result<SearchConfig> {
-        let mut config = parse_algo(&self.algo)?;
+        let mut config = parse_algo_in(&self.algo, SearchMode::Play)?;
         resolve_params(&mut config, kind.name(), self.probcut_params.as_deref())
             .context("setoption algo")?;
         if let Some(mb) = self.tt_mb {
@@ -222,7 +226,17 @@ impl<G: Game> Session for GameSession<G> {
     }
 
     fn configure(&mut self, config: &SearchConfig, options: &EngineOptions) {
-        self.searcher = Searcher::with_evaluator(config.clone(), options.eval());
+        // The game goes on: its table, history and killers are kept unless
+        // the evaluation changed (the table would hold the old one's
+        // values) or the table's size did (set_config rebuilds it).
+        let eval = options.eval();
+        let old = self.searcher.evaluator();
+        let same_eval = old.amplitude == eval.amplitude && old.salt.get() == eval.salt.get();
+        self.searcher.set_config(config.clone());
+        if !same_eval {
+            *self.searcher.evaluator_mut() = eval;
+            self.searcher.new_game();
+        }
     }
 
     fn search(&mut self, go: &Go, stop: &Arc<AtomicBool>, out: &Out) -> Option<String> {
