@@ -299,21 +299,7 @@ fn fill_stats(report: &mut Report, stats: &Stats) {
     report.chance_nodes = stats.chance_nodes;
     report.elapsed_ms = stats.time_ms;
     report.nodes_per_second = stats.nodes_per_second();
-    let c = &stats.cuts;
-    report.cuts = [
-        (CutKind::AlphaBeta, c.alpha_beta),
-        (CutKind::Star1CutI, c.star1_cut_i),
-        (CutKind::Star1CutII, c.star1_cut_ii),
-        (CutKind::Star2Probe, c.star2_probe),
-        (CutKind::StarEtc, c.staretc),
-        (CutKind::ChanceProbCut, c.chance_probcut),
-        (CutKind::MultiCut, c.multicut),
-        (CutKind::ProbCut, c.probcut),
-        (CutKind::Table, stats.tt_cuts),
-    ]
-    .into_iter()
-    .filter(|&(_, n)| n > 0)
-    .collect();
+    report.cuts = stats.cuts_by_kind().collect();
 }
 
 /// The principal variation in notation.

@@ -5,6 +5,8 @@ use std::ops::AddAssign;
 
 use serde::{Deserialize, Serialize};
 
+use super::trace::CutKind;
+
 /// Cuts by the rule that made them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cuts {
@@ -100,6 +102,25 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The cuts of every kind that happened, in the engine's order
+    /// ([`CutKind`]; table cuts last), with their counts.
+    pub fn cuts_by_kind(&self) -> impl Iterator<Item = (CutKind, u64)> {
+        let c = &self.cuts;
+        [
+            (CutKind::AlphaBeta, c.alpha_beta),
+            (CutKind::Star1CutI, c.star1_cut_i),
+            (CutKind::Star1CutII, c.star1_cut_ii),
+            (CutKind::Star2Probe, c.star2_probe),
+            (CutKind::StarEtc, c.staretc),
+            (CutKind::ChanceProbCut, c.chance_probcut),
+            (CutKind::MultiCut, c.multicut),
+            (CutKind::ProbCut, c.probcut),
+            (CutKind::Table, self.tt_cuts),
+        ]
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+    }
+
     /// All nodes.
     pub fn nodes(&self) -> u64 {
         self.decision_nodes + self.chance_nodes + self.leaf_nodes

@@ -12,9 +12,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Serialize;
 use starcut::registry::{GameKind, GameVisitor};
-use starcut::search::{
-    Clock, CutKind, NoTrace, Progress, SearchConfig, SearchMode, Searcher, Stats,
-};
+use starcut::search::{Clock, NoTrace, Progress, SearchConfig, SearchMode, Searcher, Stats};
 use starcut::{Game, GameConfig, Status};
 
 use super::Out;
@@ -326,22 +324,10 @@ impl<G: Game> Session for GameSession<G> {
 /// time (the search's own reads +infinity once stopped).
 fn info_of(stats: &Stats, bound: f64, clock: &StopClock) -> Info {
     let time_ms = clock.origin.elapsed().as_secs_f64() * 1000.0;
-    let c = &stats.cuts;
-    let cuts = [
-        (CutKind::AlphaBeta, c.alpha_beta),
-        (CutKind::Star1CutI, c.star1_cut_i),
-        (CutKind::Star1CutII, c.star1_cut_ii),
-        (CutKind::Star2Probe, c.star2_probe),
-        (CutKind::StarEtc, c.staretc),
-        (CutKind::ChanceProbCut, c.chance_probcut),
-        (CutKind::MultiCut, c.multicut),
-        (CutKind::ProbCut, c.probcut),
-        (CutKind::Table, stats.tt_cuts),
-    ]
-    .into_iter()
-    .filter(|&(_, n)| n > 0)
-    .map(|(k, n)| (serde_name(k), n))
-    .collect();
+    let cuts = stats
+        .cuts_by_kind()
+        .map(|(k, n)| (serde_name(k), n))
+        .collect();
     Info {
         bound: Some(bound),
         nodes: stats.nodes(),
