@@ -15,14 +15,13 @@
 //!
 //! An engine is a configuration of this binary searched in process
 //! (`--a ALGO`), or an external program speaking the engine protocol
-//! (`--a-cmd 'old/starcut engine'`, `referee.rs`). Results are counted per
+//! (`--a-cmd 'old/starcut engine'`, `matches/run.rs`). Results are counted per
 //! game and per pair (pentanomial, Elo, LOS; `elo.rs`), and an SPRT
 //! (`sprt.rs`) stops the match when it is decided.
 
 mod elo;
 mod external;
 pub(crate) mod noise;
-mod referee;
 mod results;
 mod run;
 pub(crate) mod seeds;
@@ -46,9 +45,8 @@ use starcut::{Game, GameConfig, Player};
 
 use crate::search_args::{parse_algo, parse_algo_in, resolve_params};
 use external::EngineCommand;
-use referee::{ExternalSettings, Sides};
 use results::{MatchConfig, MatchResults, Outcome, Shard, SideConfig};
-use run::{Engines, Job, Settings};
+use run::{ExternalSettings, Job, Settings, Sides};
 use sprt::Sprt;
 use starts::Start;
 
@@ -518,13 +516,6 @@ struct Play<'a> {
     external: ExternalSettings,
 }
 
-/// The engines one game is played with: both in process (`run.rs`), or
-/// at least one external (`referee.rs`).
-enum Contestants<G: Game> {
-    InProcess(Box<Engines<G>>),
-    Mixed(Sides<G>),
-}
-
 impl GameVisitor for Play<'_> {
     type Output = Result<MatchResults>;
 
@@ -583,14 +574,8 @@ impl GameVisitor for Play<'_> {
         let seed = self.config.seed;
         // Engines are reused from game to game (each game clears them), so
         // that external engines are started once per thread, not per game.
-        let idle: Mutex<Vec<Contestants<G>>> = Mutex::new(Vec::new());
-        let new_contestants = || {
-            if self.externals.iter().all(Option::is_none) {
-                Contestants::InProcess(Box::new(Engines::<G>::new(settings)))
-            } else {
-                Contestants::Mixed(Sides::new(settings, self.externals.clone()))
-            }
-        };
+        let idle: Mutex<Vec<Sides<G>>> = Mutex::new(Vec::new());
+        let new_sides = || Sides::new(settings, self.externals.clone());
         let mut games = Vec::with_capacity(indices.len());
         for chunk in indices.chunks(batch) {
             let played: Vec<_> = pool.install(|| {
@@ -598,7 +583,7 @@ impl GameVisitor for Play<'_> {
                     .par_iter()
                     .map(|&index| {
                         let taken = idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
-                        let mut contestants = taken.unwrap_or_else(new_contestants);
+                        let mut sides = taken.unwrap_or_else(new_sides);
                         let pair = index / 2;
                         let start = pair % positions.len();
                         let a_colour = if index % 2 == 0 {
@@ -620,15 +605,9 @@ impl GameVisitor for Play<'_> {
                             label: &self.starts[start].label,
                             a_colour,
                         };
-                        let (result, record) = match &mut contestants {
-                            Contestants::InProcess(engines) => run::play(&job, engines, settings),
-                            Contestants::Mixed(sides) => {
-                                referee::play(&job, sides, settings, &self.external)
-                            }
-                        };
-                        idle.lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push(contestants);
+                        let (result, record) =
+                            run::play(&job, &mut sides, settings, &self.external);
+                        idle.lock().unwrap_or_else(|e| e.into_inner()).push(sides);
                         let slot = match result.result {
                             Outcome::AWin => 0,
                             Outcome::Draw => 1,

@@ -179,6 +179,41 @@ impl ExternalEngine {
         result.inspect_err(|_| self.kill())
     }
 
+    /// Asks for a move in `view` under `limits` (`step` numbers the
+    /// messages); returns it with the nodes the engine reported. Without a
+    /// time limit the engine still has to answer: within a minute, or its
+    /// `margin` if longer; with one, within it plus the margin.
+    pub fn ask_move<G: starcut::Game>(
+        &mut self,
+        view: &G,
+        limits: &starcut::search::Limits,
+        margin: Duration,
+        step: usize,
+    ) -> Result<(G::Move, u64), EngineFailure> {
+        let go = Go {
+            depth: Some(limits.depth),
+            movetime: limits.deadline_ms,
+            nodes: limits.max_nodes,
+            infinite: false,
+        };
+        let timeout = match limits.deadline_ms {
+            Some(ms) => Duration::from_secs_f64(ms / 1000.0) + margin,
+            None => Duration::from_secs(60).max(margin),
+        };
+        let answer = self.think(&view.position_text(), &go, timeout)?;
+        let Some(text) = answer.best else {
+            self.kill();
+            return Err(EngineFailure::new(
+                FailureKind::Protocol,
+                format!("step {step}: bestmove none at a decision"),
+            ));
+        };
+        let mv = view
+            .parse_move(&text)
+            .map_err(|e| EngineFailure::new(FailureKind::Illegal, format!("step {step}: {e}")))?;
+        Ok((mv, answer.nodes))
+    }
+
     /// Sends the position and `go`, and waits up to `timeout` for the
     /// `bestmove`.
     pub fn think(

@@ -1,27 +1,37 @@
 //! Playing one game of a match: engines A and B, chance outcomes and random
 //! moves drawn from the game's own seed, every engine searching only its
-//! side's observation. Anything that goes wrong in a game — a panic, an
-//! engine that returns no move or an illegal one — ends that game as an
-//! error with a message; the match goes on.
+//! side's observation. An engine is a configuration of this binary searched
+//! in process, or an external program speaking the engine protocol
+//! (`--a-cmd` / `--b-cmd`, `external.rs`), which receives the observation
+//! as a `position` text; a starcut engine behind the protocol plays the
+//! same games as the same configuration in process (tested).
+//!
+//! Anything that goes wrong in a game ends that game and the match goes
+//! on: an external engine that crashes, runs out of time, plays an illegal
+//! move or breaks the protocol loses it, with the failure recorded; a panic
+//! or an in-process engine that returns no move or an illegal one makes it
+//! an error with a message (scored for neither side).
 
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use starcut::registry::GameKind;
 use starcut::search::{Limits, NoTrace, SearchConfig, Searcher, StdClock};
 use starcut::selfplay::sample_outcome;
 use starcut::{Game, Player, Record, Status, Step};
 
+use super::external::{EngineCommand, EngineFailure, ExternalEngine, FailureKind};
 use super::noise::NoisyEval;
-use super::results::{Colour, GameResult, Outcome};
+use super::results::{Colour, Failure, GameResult, Outcome, SideName};
 use super::seeds;
 
 /// Settings shared by all games of a match.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// Search configurations of A and B.
+    /// Search configurations of A and B (unused for an external side).
     pub configs: [SearchConfig; 2],
     pub limits: [Limits; 2],
     /// Steps (decisions and outcomes) after which a game is a draw.
@@ -34,6 +44,15 @@ pub struct Settings {
     pub fail_game: Option<usize>,
 }
 
+/// How external engines are driven.
+#[derive(Clone, Debug)]
+pub struct ExternalSettings {
+    pub game: GameKind,
+    pub game_options: Vec<String>,
+    /// Extra time an engine has for a reply beyond its move time.
+    pub margin: Duration,
+}
+
 /// One game to play.
 pub struct Job<'a, G: Game> {
     pub index: usize,
@@ -43,24 +62,43 @@ pub struct Job<'a, G: Game> {
     pub a_colour: Player,
 }
 
-/// The searchers of A and B, reused from game to game by one thread.
-pub struct Engines<G: Game> {
-    searchers: [Searcher<G, NoisyEval>; 2],
+/// One side of a game.
+pub enum Side<G: Game> {
+    Local(Box<Searcher<G, NoisyEval>>),
+    External(ExternalEngine),
 }
 
-impl<G: Game> Engines<G> {
-    pub fn new(settings: &Settings) -> Self {
-        Engines {
-            searchers: settings.configs.clone().map(|c| {
-                let eval = NoisyEval {
-                    amplitude: settings.eval_noise,
-                    ..NoisyEval::default()
-                };
-                Searcher::with_evaluator(c, eval)
-            }),
-        }
+/// The two sides (A, B), reused from game to game by one thread (each game
+/// clears an in-process searcher; an external engine is started once).
+pub struct Sides<G: Game> {
+    sides: [Side<G>; 2],
+}
+
+impl<G: Game> Sides<G> {
+    /// A is external when `engines[0]` is set, B when `engines[1]` is.
+    pub fn new(settings: &Settings, engines: [Option<EngineCommand>; 2]) -> Self {
+        let mut i = 0;
+        let sides = engines.map(|external| {
+            let side = match external {
+                Some(command) => Side::External(ExternalEngine::new(command)),
+                None => Side::Local(Box::new(local(settings, i))),
+            };
+            i += 1;
+            side
+        });
+        Sides { sides }
     }
 }
+
+fn local<G: Game>(settings: &Settings, side: usize) -> Searcher<G, NoisyEval> {
+    let eval = NoisyEval {
+        amplitude: settings.eval_noise,
+        ..NoisyEval::default()
+    };
+    Searcher::with_evaluator(settings.configs[side].clone(), eval)
+}
+
+const NAME: [&str; 2] = ["A", "B"];
 
 thread_local! {
     /// Set while this thread plays a game, so the panic hook stays quiet.
@@ -71,7 +109,7 @@ thread_local! {
 
 /// Installs a panic hook that records where an in-game panic happened
 /// instead of printing it (the game's result reports it); panics elsewhere
-/// go to the previous hook. Returns nothing; call once per process.
+/// go to the previous hook. Call once per process.
 pub fn quiet_game_panics() {
     let previous = panic::take_hook();
     panic::set_hook(Box::new(move |info| {
@@ -86,67 +124,73 @@ pub fn quiet_game_panics() {
     }));
 }
 
+/// What ended a game early.
+enum Stop {
+    /// An external engine lost by failing.
+    Failed(usize, EngineFailure),
+    /// An error scored for neither side.
+    Error(String),
+}
+
+/// What a game counted while it was played.
+#[derive(Default)]
+struct Tally {
+    nodes: [u64; 2],
+    searches: [u64; 2],
+    plies: usize,
+}
+
 /// Plays `job`; returns its result and its record (up to an error).
 pub fn play<G: Game>(
     job: &Job<'_, G>,
-    engines: &mut Engines<G>,
+    sides: &mut Sides<G>,
     settings: &Settings,
+    external: &ExternalSettings,
 ) -> (GameResult, Record<G>) {
     let t0 = Instant::now();
-    for (side, s) in engines.searchers.iter_mut().enumerate() {
-        // Each game starts from empty tables, whatever this thread played
-        // before: results must not depend on the scheduling.
-        s.clear();
-        s.evaluator()
-            .salt
-            .set(seeds::derive(job.seed, seeds::NOISE, side));
-    }
     let mut record = Record::new(job.start.clone());
-    let mut nodes = [0u64; 2];
-    let mut searches = [0u64; 2];
-    let mut plies = 0usize;
+    let mut tally = Tally::default();
     IN_GAME.with(|f| f.set(true));
     let played = panic::catch_unwind(AssertUnwindSafe(|| {
-        play_steps(
-            job,
-            engines,
-            settings,
-            &mut record,
-            &mut nodes,
-            &mut searches,
-            &mut plies,
-        )
+        new_game(job, sides, settings, external)?;
+        game_loop(job, sides, settings, external, &mut record, &mut tally)
     }));
     IN_GAME.with(|f| f.set(false));
-    let (result, error, cut) = match played {
+    let (result, error, failure, cut) = match played {
         Ok(Ok(Some(winner))) => {
             let result = match winner {
                 Some(p) if p == job.a_colour => Outcome::AWin,
                 Some(_) => Outcome::BWin,
                 None => Outcome::Draw,
             };
-            (result, None, false)
+            (result, None, None, false)
         }
-        Ok(Ok(None)) => (Outcome::Draw, None, true),
-        Ok(Err(message)) => (Outcome::Error, Some(message), false),
+        Ok(Ok(None)) => (Outcome::Draw, None, None, true),
+        Ok(Err(Stop::Failed(side, f))) => {
+            let result = [Outcome::BWin, Outcome::AWin][side];
+            let failure = Failure {
+                engine: [SideName::A, SideName::B][side],
+                kind: f.kind,
+                message: f.message,
+            };
+            (result, None, Some(failure), false)
+        }
+        Ok(Err(Stop::Error(message))) => (Outcome::Error, Some(message), None, false),
         Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown payload".to_string());
+            let message = crate::panics::message(payload.as_ref());
             let at = PANIC_AT.with(|p| p.borrow_mut().take());
-            // A search that panicked may have left its tables half-written.
-            *engines = Engines::new(settings);
+            // A search that panicked may have left its tables half-written;
+            // an external engine may be in the middle of a reply.
+            for (i, side) in sides.sides.iter_mut().enumerate() {
+                match side {
+                    Side::Local(s) => **s = local(settings, i),
+                    Side::External(e) => e.kill(),
+                }
+            }
             let at = at.map(|a| format!(" at {a}")).unwrap_or_default();
-            (
-                Outcome::Error,
-                Some(format!(
-                    "panic{at} at step {}: {message}",
-                    record.steps.len() + 1
-                )),
-                false,
-            )
+            let step = record.steps.len() + 1;
+            let message = format!("panic{at} at step {step}: {message}");
+            (Outcome::Error, Some(message), None, false)
         }
     };
     let result = GameResult {
@@ -159,36 +203,65 @@ pub fn play<G: Game>(
         },
         result,
         error,
-        failure: None,
-        plies,
+        failure,
+        plies: tally.plies,
         steps: record.steps.len(),
         cut,
-        nodes_a: nodes[0],
-        nodes_b: nodes[1],
-        searches_a: searches[0],
-        searches_b: searches[1],
+        nodes_a: tally.nodes[0],
+        nodes_b: tally.nodes[1],
+        searches_a: tally.searches[0],
+        searches_b: tally.searches[1],
         time_ms: t0.elapsed().as_secs_f64() * 1000.0,
     };
     (result, record)
 }
 
-/// The game loop. `Ok(Some(winner))` when the rules ended the game,
-/// `Ok(None)` when `max_steps` did, `Err` when an engine failed.
-fn play_steps<G: Game>(
+/// Readies both sides for a new game: an in-process searcher starts from
+/// empty tables whatever this thread played before (results must not
+/// depend on the scheduling); an external engine gets `newgame`. Both get
+/// the game's evaluation-noise seed.
+fn new_game<G: Game>(
     job: &Job<'_, G>,
-    engines: &mut Engines<G>,
+    sides: &mut Sides<G>,
     settings: &Settings,
+    external: &ExternalSettings,
+) -> Result<(), Stop> {
+    for (i, side) in sides.sides.iter_mut().enumerate() {
+        let salt = seeds::derive(job.seed, seeds::NOISE, i);
+        match side {
+            Side::Local(s) => {
+                s.clear();
+                s.evaluator().salt.set(salt);
+            }
+            Side::External(e) => {
+                let mut per_game = Vec::new();
+                if settings.eval_noise > 0.0 {
+                    per_game.push(("eval_noise".to_string(), settings.eval_noise.to_string()));
+                    per_game.push(("noise_seed".to_string(), salt.to_string()));
+                }
+                e.new_game(external.game, &external.game_options, &per_game)
+                    .map_err(|f| Stop::Failed(i, f))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The game loop: `Ok(Some(winner))` when the rules ended the game,
+/// `Ok(None)` when `max_steps` did.
+fn game_loop<G: Game>(
+    job: &Job<'_, G>,
+    sides: &mut Sides<G>,
+    settings: &Settings,
+    external: &ExternalSettings,
     record: &mut Record<G>,
-    nodes: &mut [u64; 2],
-    searches: &mut [u64; 2],
-    plies: &mut usize,
-) -> Result<Option<Option<Player>>, String> {
+    tally: &mut Tally,
+) -> Result<Option<Option<Player>>, Stop> {
     let mut rng = ChaCha8Rng::seed_from_u64(job.seed);
     let clock = StdClock::new();
     let mut pos = job.start.clone();
     let mut moves = Vec::new();
     let mut outcomes = Vec::new();
-    let name = ["A", "B"];
     while record.steps.len() < settings.max_steps {
         let n = record.steps.len() + 1;
         let step = match pos.status() {
@@ -196,7 +269,9 @@ fn play_steps<G: Game>(
             Status::Chance => {
                 pos.chance_outcomes(&mut outcomes);
                 if outcomes.is_empty() {
-                    return Err(format!("step {n}: a chance node without outcomes"));
+                    return Err(Stop::Error(format!(
+                        "step {n}: a chance node without outcomes"
+                    )));
                 }
                 Step::Outcome(sample_outcome(&outcomes, &mut rng))
             }
@@ -206,7 +281,9 @@ fn play_steps<G: Game>(
                 }
                 pos.legal_moves(&mut moves);
                 if moves.is_empty() {
-                    return Err(format!("step {n}: a decision node without moves"));
+                    return Err(Stop::Error(format!(
+                        "step {n}: a decision node without moves"
+                    )));
                 }
                 let mover = pos.to_move();
                 let side = usize::from(mover != job.a_colour);
@@ -216,30 +293,37 @@ fn play_steps<G: Game>(
                     moves[rng.gen_range(0..moves.len())]
                 } else {
                     let view = pos.observation(mover);
-                    let result = engines.searchers[side].search(
-                        &view,
-                        &settings.limits[side],
-                        &clock,
-                        &mut NoTrace,
-                        &mut |_| {},
-                    );
-                    nodes[side] += result.stats.nodes();
-                    searches[side] += 1;
-                    match result.best {
-                        Some(m) if moves.contains(&m) => m,
-                        Some(m) => {
-                            return Err(format!(
-                                "step {n}: engine {} played the illegal move {}",
-                                name[side],
-                                view.move_text(m)
-                            ))
+                    let limits = &settings.limits[side];
+                    let name = NAME[side];
+                    let (mv, searched) = match &mut sides.sides[side] {
+                        Side::Local(s) => {
+                            let r = s.search(&view, limits, &clock, &mut NoTrace, &mut |_| {});
+                            let mv = r.best.ok_or_else(|| {
+                                Stop::Error(format!("step {n}: engine {name} gave no move"))
+                            })?;
+                            (mv, r.stats.nodes())
                         }
-                        None => {
-                            return Err(format!("step {n}: engine {} gave no move", name[side]))
-                        }
+                        Side::External(e) => e
+                            .ask_move(&view, limits, external.margin, n)
+                            .map_err(|f| Stop::Failed(side, f))?,
+                    };
+                    tally.nodes[side] += searched;
+                    tally.searches[side] += 1;
+                    if !moves.contains(&mv) {
+                        let text = view.move_text(mv);
+                        let message =
+                            format!("step {n}: engine {name} played the illegal move {text}");
+                        return Err(match sides.sides[side] {
+                            Side::External(_) => Stop::Failed(
+                                side,
+                                EngineFailure::new(FailureKind::Illegal, message),
+                            ),
+                            Side::Local(_) => Stop::Error(message),
+                        });
                     }
+                    mv
                 };
-                *plies += 1;
+                tally.plies += 1;
                 Step::Move(mv)
             }
         };
@@ -328,6 +412,14 @@ mod tests {
         }
     }
 
+    fn external() -> ExternalSettings {
+        ExternalSettings {
+            game: GameKind::Breakthrough,
+            game_options: Vec::new(),
+            margin: Duration::from_secs(1),
+        }
+    }
+
     fn settings(fail_game: Option<usize>) -> Settings {
         Settings {
             configs: [SearchConfig::default(), SearchConfig::default()]
@@ -351,7 +443,7 @@ mod tests {
             label: "start",
             a_colour: Player::Second,
         };
-        let (result, record) = play(&job, &mut Engines::new(&s), &s);
+        let (result, record) = play(&job, &mut Sides::new(&s, [None, None]), &s, &external());
         assert_eq!(result.result, Outcome::Error);
         let msg = result.error.unwrap();
         assert!(
@@ -366,7 +458,7 @@ mod tests {
         let start =
             Breakthrough::parse_position(&BreakthroughConfig::default(), TRUE_START).unwrap();
         let s = settings(Some(3));
-        let mut engines = Engines::new(&s);
+        let mut engines = Sides::new(&s, [None, None]);
         let job = |index| Job {
             index,
             seed: 9,
@@ -374,14 +466,14 @@ mod tests {
             label: "start",
             a_colour: Player::First,
         };
-        let (clean, _) = play(&job(0), &mut engines, &s);
+        let (clean, _) = play(&job(0), &mut engines, &s, &external());
         assert_ne!(clean.result, Outcome::Error);
-        let (failed, _) = play(&job(3), &mut engines, &s);
+        let (failed, _) = play(&job(3), &mut engines, &s, &external());
         assert_eq!(failed.result, Outcome::Error);
         assert!(failed.error.unwrap().contains("injected failure"));
         // Same seed as game 0 (deliberately): after the panic the engines
         // replay game 0 exactly.
-        let (again, record) = play(&job(0), &mut engines, &s);
+        let (again, record) = play(&job(0), &mut engines, &s, &external());
         assert_eq!((again.result, again.plies), (clean.result, clean.plies));
         assert_eq!(record.steps.len(), clean.steps);
     }
