@@ -132,9 +132,61 @@ fn ref_side_score(p: &Stratego, colour: Player) -> f64 {
     score
 }
 
+/// What the enemy movers within six steps of `colour`'s Flag cost it, when
+/// the Flag's rank is visible: 80, 50, 30, 18, 10 and 5 points by distance,
+/// counted only for intruders less than two steps farther than the owner's
+/// nearest movable piece (within six steps).
+fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
+    let Some(flag) = Square::all().find(|&sq| {
+        p.piece_at(sq)
+            .is_some_and(|x| x.colour() == colour && x.rank() == Some(Rank::Flag))
+    }) else {
+        return 0.0;
+    };
+    let dist =
+        |sq: Square| sq.file().abs_diff(flag.file()) + sq.rank_index().abs_diff(flag.rank_index());
+    let movers = |c: Player| {
+        Square::all().filter(move |&sq| {
+            p.piece_at(sq)
+                .is_some_and(|x| x.colour() == c && x.rank().is_none_or(|r| r.is_movable()))
+        })
+    };
+    let guard = movers(colour)
+        .map(dist)
+        .filter(|&d| d <= 6)
+        .min()
+        .unwrap_or(7);
+    let mut threat = 0.0;
+    for sq in movers(colour.other()) {
+        let d = dist(sq);
+        if d >= guard + 2 {
+            continue;
+        }
+        threat += match d {
+            1 => 80.0,
+            2 => 50.0,
+            3 => 30.0,
+            4 => 18.0,
+            5 => 10.0,
+            6 => 5.0,
+            _ => 0.0,
+        };
+    }
+    threat
+}
+
 fn ref_evaluate(p: &Stratego) -> f64 {
     let side = p.side();
-    squash(ref_side_score(p, side) - ref_side_score(p, side.other()))
+    let score = |c: Player| ref_side_score(p, c) - ref_flag_threat(p, c);
+    let d = score(side) - score(side.other());
+    // The drive: a point per two quiet plies, at most 40, lowers the lead.
+    let s = (p.quiet_plies() / 2).min(40) as f64;
+    let d = if s == 0.0 {
+        d
+    } else {
+        d - s * (d / 100.0).tanh()
+    };
+    squash(d)
 }
 
 fn check(p: &Stratego) -> Result<(), TestCaseError> {

@@ -19,8 +19,10 @@
 //!   opponent does not know.
 //! - An unknown piece (in a view) counts the expected value over the pool of
 //!   its colour (movable ranks only when it has moved), plus the 30% bonus.
-//! - Left out: the non-capture counter (it would be game state), EBQS and the
-//!   random factor (searches may add their own noise).
+//! - The non-capture counter: Schadd lowers the score by a point for every
+//!   two moves without a capture; here the lead is lowered (`progress.rs`),
+//!   and a Flag the evaluator knows is defended against intruders.
+//! - Left out: EBQS and the random factor (searches may add their own noise).
 //!
 //! - At a chance node (a pending battle) the board is scored as it stands,
 //!   the attacker still on its square; searches expand chance nodes rather
@@ -156,7 +158,9 @@ impl Stratego {
     }
 
     /// The raw evaluation difference (side to move minus opponent): the
-    /// material + position + information score of each colour, raw units.
+    /// material + position + information score of each colour less the
+    /// threat to its Flag, raw units, with the drive to make progress
+    /// applied (`progress.rs`).
     ///
     /// Hot: it runs at every leaf of a search. Everything that depends only
     /// on a piece's `tally_slot` and row is tabulated once per colour, so
@@ -209,7 +213,11 @@ impl Stratego {
                 (None, None) => break,
             }
         }
-        score[self.side.index()] - score[self.side.other().index()]
+        for colour in [Player::First, Player::Second] {
+            score[colour.index()] -= self.flag_threat(colour);
+        }
+        let d = score[self.side.index()] - score[self.side.other().index()];
+        super::progress::apply_drive(d, self.quiet)
     }
 
     /// The heuristic value strictly inside (-1000, 1000) (see module doc).

@@ -3,9 +3,11 @@
 //! Everything that affects the future of a position has a key: the piece on
 //! each square in each knowledge state (colour, rank or unknown, revealed,
 //! moved), the side to move, a pending battle, each player's two-squares
-//! counter and the captured pieces (they fix the pool of unknown ranks). The
-//! ply counter is left out on purpose: it only matters at the ply limit, far
-//! beyond any search horizon, and keeping it out lets transpositions meet.
+//! counter, the captured pieces (they fix the pool of unknown ranks) and the
+//! evaluation's bucket of plies since the last battle (`progress.rs`).
+//! The ply counter is left out on purpose: it only matters at the ply limit,
+//! far beyond any search horizon, and keeping it out lets transpositions
+//! meet.
 
 use super::piece::Piece;
 use super::square::{Square, SQUARES};
@@ -17,6 +19,7 @@ const SIDE_KEY: [u64; 1] = table(0x5354_5241_0002);
 const PENDING_KEYS: [u64; 2 * SQUARES] = table(0x5354_5241_0003);
 const TWO_SQUARE_KEYS: [u64; 2 * (2 * SQUARES + 16)] = table(0x5354_5241_0004);
 const CAPTURED_KEYS: [u64; 2 * 12 * 16] = table(0x5354_5241_0005);
+const QUIET_KEYS: [u64; super::progress::QUIET_BUCKETS] = table(0x5354_5241_0006);
 
 /// The key of `piece` standing on `sq`.
 #[inline]
@@ -54,5 +57,16 @@ pub fn captured_key(colour: Player, rank: usize, count: u8) -> u64 {
         0
     } else {
         CAPTURED_KEYS[(colour.index() * 12 + rank) * 16 + (count as usize).min(15)]
+    }
+}
+
+/// The key of `quiet` plies since the last battle: one per evaluation
+/// bucket, zero for the first (so a position fresh from a battle, or
+/// parsed without the field, keeps the key it had before the counter).
+#[inline]
+pub fn quiet_key(quiet: u32) -> u64 {
+    match super::progress::quiet_bucket(quiet) {
+        0 => 0,
+        b => QUIET_KEYS[b],
     }
 }

@@ -34,6 +34,7 @@ pub mod notation;
 mod ordering;
 mod piece;
 mod position;
+mod progress;
 mod rank;
 pub mod setups;
 mod square;

@@ -1,7 +1,7 @@
 //! The Stratego position notation (SPEC 2) and its extension fields.
 //!
 //! ```text
-//! <board> <side> [<captured>] [moved:<squares>] [two:<red>/<blue>] [battle:<from><to>] [ply:<n>]
+//! <board> <side> [<captured>] [moved:<squares>] [two:<red>/<blue>] [battle:<from><to>] [ply:<n>] [quiet:<n>]
 //! ```
 //!
 //! - `board`: ranks 10 down to 1 separated by `/`. A piece is two characters:
@@ -26,6 +26,8 @@
 //! - `battle:e4e5` — a pending battle (a chance node): the piece on the first
 //!   square attacked the piece on the second, one of them of unknown rank.
 //! - `ply:57` — plies played (the ply limit counts them).
+//! - `quiet:12` — plies since the last attack (the evaluation's drive to
+//!   make progress reads it; no rule does).
 //!
 //! Every position reached by play prints to a text that parses back to an
 //! equal position (tested by property tests).
@@ -134,6 +136,9 @@ impl Stratego {
         if self.ply > 0 {
             out.push_str(&format!(" ply:{}", self.ply));
         }
+        if self.quiet > 0 {
+            out.push_str(&format!(" quiet:{}", self.quiet));
+        }
         out
     }
 
@@ -194,18 +199,8 @@ impl Stratego {
                     })?;
                     pos.pending = Some((mv.from, mv.to));
                 }
-                "ply" => {
-                    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
-                        return Err(ParseError::new(
-                            K::BadValue,
-                            "ply",
-                            format!("'{value}' is not a whole number"),
-                        ));
-                    }
-                    pos.ply = value.parse().map_err(|_| {
-                        ParseError::new(K::BadValue, "ply", format!("'{value}' is too large"))
-                    })?;
-                }
+                "ply" => pos.ply = parse_count("ply", value)?,
+                "quiet" => pos.quiet = parse_count("quiet", value)?,
                 _ => {
                     return Err(ParseError::new(
                         K::BadValue,
@@ -225,6 +220,20 @@ impl Stratego {
         pos.refresh();
         Ok(pos)
     }
+}
+
+/// A whole number field (`ply:`, `quiet:`).
+fn parse_count(field: &str, value: &str) -> Result<u32, ParseError> {
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseError::new(
+            K::BadValue,
+            field,
+            format!("'{value}' is not a whole number"),
+        ));
+    }
+    value
+        .parse()
+        .map_err(|_| ParseError::new(K::BadValue, field, format!("'{value}' is too large")))
 }
 
 fn parse_board(pos: &mut Stratego, field: &str) -> Result<(), ParseError> {

@@ -8,7 +8,8 @@
 //! (`chance.rs`).
 //!
 //! Besides the board the position keeps the side to move, the ply counter,
-//! the captured pieces, each player's two-squares state, a pending battle
+//! the plies since the last battle (the evaluation's drive to make
+//! progress, `eval.rs`), the captured pieces, each player's two-squares state, a pending battle
 //! (between an attack on or by an unknown piece and its chance outcome), the
 //! result once the game is decided, and the incremental Zobrist hash.
 
@@ -46,6 +47,10 @@ pub struct Stratego {
     pub(crate) config: StrategoConfig,
     pub(crate) side: Player,
     pub(crate) ply: u32,
+    /// Plies since the last attack (or since the start): the evaluation
+    /// lowers a lead as it grows (`eval.rs`), so the side ahead seeks
+    /// battles rather than shuffling. Hashed by its evaluation bucket.
+    pub(crate) quiet: u32,
     pub(crate) captured: [RankCounts; 2],
     pub(crate) two: [Option<TwoSquare>; 2],
     /// A battle whose unknown participant is not yet resolved: (attacker's
@@ -87,6 +92,7 @@ impl Stratego {
             config,
             side: Player::First,
             ply: 0,
+            quiet: 0,
             captured: [[0; RANK_COUNT]; 2],
             two: [None; 2],
             pending: None,
@@ -113,6 +119,11 @@ impl Stratego {
     /// Plies played so far.
     pub fn ply(&self) -> u32 {
         self.ply
+    }
+
+    /// Plies since the last attack (or since the start).
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet
     }
 
     /// Captured pieces of `colour`, counts per rank.
@@ -197,6 +208,11 @@ impl Stratego {
         self.two[player.index()] = state;
     }
 
+    fn set_quiet(&mut self, quiet: u32) {
+        self.hash ^= hash::quiet_key(self.quiet) ^ hash::quiet_key(quiet);
+        self.quiet = quiet;
+    }
+
     fn set_pending(&mut self, pending: Option<(Square, Square)>) {
         if let Some((f, t)) = self.pending {
             self.hash ^= hash::pending_key(f, t);
@@ -218,6 +234,7 @@ impl Stratego {
         if self.side == Player::Second {
             h ^= hash::side_key();
         }
+        h ^= hash::quiet_key(self.quiet);
         if let Some((f, t)) = self.pending {
             h ^= hash::pending_key(f, t);
         }
@@ -333,6 +350,12 @@ impl Stratego {
             }),
         );
         self.ply += 1;
+        let attack = self.board[mv.to.index()].is_some();
+        self.set_quiet(if attack {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        });
         // A piece that moves more than one square is a Scout, and now known to be.
         let mover = if mv.distance() > 1 {
             mover.revealed_as(Rank::Scout)

@@ -1,0 +1,183 @@
+//! The evaluation's two terms about where the game is going, added to
+//! Schadd's material, square and information score (`eval.rs`):
+//!
+//! - **The drive to make progress.** Schadd's engine lowers its score by one
+//!   point for every two moves without a capture, "so more risk is taken
+//!   when nothing happens". Here the *lead* is lowered instead, so that the
+//!   term stays zero-sum: a raw difference `D` (side to move minus opponent)
+//!   becomes `D - s * tanh(D / 100)`, where `s` is one point for every two
+//!   plies since the last attack, at most [`MAX_DRIVE`]. The side ahead
+//!   gains up to `s` by bringing about a battle, so it probes and trades
+//!   rather than shuffling beside the opponent's pieces; the side behind is
+//!   content to wait, as it would be anyway. Close to equality the slope
+//!   stays `1 - s/100 >= 0.6`, so positional differences still count.
+//! - **Defending one's Flag.** An enemy piece that may move, standing
+//!   within [`REACH`] steps (Manhattan distance) of a Flag the evaluator
+//!   knows, costs the Flag's owner [`THREAT`] points by its distance —
+//!   unless the owner has a movable piece nearer the Flag than the intruder
+//!   by two steps or more, ready to meet it. So an intruder heading into
+//!   the setup is met before it arrives, whoever is ahead, and a side
+//!   that sends every piece forward leaves one at home. The evaluator knows
+//!   a Flag only when its rank is visible in the position: its own in a
+//!   view, both in the true game, never the opponent's hidden
+//!   one, so the term reads nothing a view hides.
+
+use super::bits::Squares;
+use super::position::Stratego;
+use super::rank::Rank;
+use super::square::{SIZE, SQUARES};
+use crate::game::Player;
+
+/// Largest drive, in raw evaluation points (a Scout is 10).
+pub const MAX_DRIVE: u32 = 40;
+
+/// Buckets of the quiet counter the evaluation tells apart: 0 ..= MAX_DRIVE.
+pub const QUIET_BUCKETS: usize = MAX_DRIVE as usize + 1;
+
+/// The evaluation bucket of `quiet` plies since the last attack: one point
+/// of drive per two plies, capped.
+#[inline]
+pub fn quiet_bucket(quiet: u32) -> usize {
+    (quiet / 2).min(MAX_DRIVE) as usize
+}
+
+/// Scale of the lead at which the drive reaches most of its size.
+const DRIVE_SCALE: f64 = 100.0;
+
+/// `d` with the drive of `quiet` plies applied (see the module doc).
+#[inline]
+pub fn apply_drive(d: f64, quiet: u32) -> f64 {
+    let s = quiet_bucket(quiet) as f64;
+    if s == 0.0 {
+        d
+    } else {
+        d - s * (d / DRIVE_SCALE).tanh()
+    }
+}
+
+/// Cost to a Flag's owner of an enemy mover at distance 1 to [`REACH`].
+pub const THREAT: [f64; REACH + 1] = [0.0, 80.0, 50.0, 30.0, 18.0, 10.0, 5.0];
+
+/// Largest distance [`THREAT`] counts.
+const REACH: usize = 6;
+
+/// Per square: the squares within [`REACH`] steps of it (itself excluded).
+static NEAR: [u128; SQUARES] = {
+    let mut t = [0u128; SQUARES];
+    let mut a = 0;
+    while a < SQUARES {
+        let mut b = 0;
+        while b < SQUARES {
+            let d = distance(a, b);
+            if d >= 1 && d <= REACH {
+                t[a] |= 1u128 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// Manhattan distance between two square indices.
+#[inline]
+const fn distance(a: usize, b: usize) -> usize {
+    (a / SIZE).abs_diff(b / SIZE) + (a % SIZE).abs_diff(b % SIZE)
+}
+
+impl Stratego {
+    /// The square of `colour`'s Flag when the position shows its rank.
+    fn known_flag(&self, colour: Player) -> Option<usize> {
+        if self.tally[colour.index()][Rank::Flag.index()] == 0 {
+            return None;
+        }
+        Squares::new(self.occ[colour.index()])
+            .find(|&i| self.board[i].is_some_and(|p| p.rank() == Some(Rank::Flag)))
+    }
+
+    /// What the enemy pieces near `colour`'s known Flag cost it (module
+    /// doc); zero when the Flag is not known.
+    pub(crate) fn flag_threat(&self, colour: Player) -> f64 {
+        let Some(flag) = self.known_flag(colour) else {
+            return 0.0;
+        };
+        let may_move =
+            |i: usize| self.board[i].is_some_and(|p| p.rank().is_none_or(Rank::is_movable));
+        // The nearest defender within reach (REACH + 1 when none).
+        let guard = Squares::new(self.occ[colour.index()] & NEAR[flag])
+            .filter(|&i| may_move(i))
+            .map(|i| distance(flag, i))
+            .min()
+            .unwrap_or(REACH + 1);
+        let enemy = self.occ[colour.other().index()] & NEAR[flag];
+        let mut threat = 0.0;
+        for i in Squares::new(enemy) {
+            let d = distance(flag, i);
+            if d < guard + 2 && may_move(i) {
+                threat += THREAT[d];
+            }
+        }
+        threat
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stratego::StrategoConfig;
+
+    fn barrage(text: &str) -> Stratego {
+        let config = StrategoConfig::for_variant(super::super::config::Variant::Barrage);
+        Stratego::parse(&config, text).unwrap()
+    }
+
+    #[test]
+    fn the_drive_lowers_a_lead_and_is_zero_sum() {
+        assert_eq!(apply_drive(250.0, 0), 250.0);
+        assert_eq!(apply_drive(250.0, 1), 250.0);
+        let later = apply_drive(250.0, 60);
+        assert!(later < 250.0 - 29.0 && later > 250.0 - 30.0, "{later}");
+        assert_eq!(apply_drive(-250.0, 60), -later);
+        assert_eq!(apply_drive(0.0, 500), 0.0);
+        // Capped at MAX_DRIVE, and a gradient near equality survives.
+        assert_eq!(apply_drive(400.0, 1000), apply_drive(400.0, 2 * MAX_DRIVE));
+        assert!(apply_drive(10.0, 1000) > apply_drive(5.0, 1000));
+    }
+
+    #[test]
+    fn near_holds_the_squares_within_reach() {
+        // a1 (index 0): 2 + 3 + 4 + 5 + 6 + 7 = 27 squares within six steps.
+        assert_eq!(NEAR[0].count_ones(), 27);
+        // e5 (index 44): as many as a count square by square gives.
+        let naive = (0..SQUARES)
+            .filter(|&b| (1..=REACH).contains(&distance(44, b)))
+            .count();
+        assert_eq!(NEAR[44].count_ones() as usize, naive);
+        assert_eq!(NEAR[44] & (1 << 44), 0);
+    }
+
+    #[test]
+    fn an_intruder_near_a_known_flag_costs_its_owner() {
+        // Red's Flag on a1, a Blue Scout two steps away (c1), Red's
+        // Marshal on d1 (three steps: too far to meet it), Blue's Flag far.
+        let pos = barrage("bF9/10/10/10/10/10/10/10/10/rF1b9r16 r");
+        assert_eq!(pos.flag_threat(Player::First), THREAT[2]);
+        // With the Marshal on a2, one step from the Flag, a Scout three
+        // steps away (d1) is met; two steps away (c1) it still counts.
+        let guarded = barrage("bF9/10/10/10/10/10/10/10/r19/rF2b96 r");
+        assert_eq!(guarded.flag_threat(Player::First), 0.0);
+        let close = barrage("bF9/10/10/10/10/10/10/10/r19/rF1b97 r");
+        assert_eq!(close.flag_threat(Player::First), THREAT[2]);
+        // A guard two steps away does not stop an intruder three steps away.
+        let late = barrage("bF9/10/10/10/10/10/10/r19/10/rF2b96 r");
+        assert_eq!(late.flag_threat(Player::First), THREAT[3]);
+        assert_eq!(pos.flag_threat(Player::Second), 0.0);
+        // In Red's view Blue's Flag is unknown: no term for it, and Red's
+        // own is still defended.
+        let view = pos.view_for(Player::First);
+        assert_eq!(view.flag_threat(Player::Second), 0.0);
+        assert_eq!(view.flag_threat(Player::First), THREAT[2]);
+        // In Blue's view Red's Flag is hidden: Blue cannot score it.
+        assert_eq!(pos.view_for(Player::Second).flag_threat(Player::First), 0.0);
+    }
+}
