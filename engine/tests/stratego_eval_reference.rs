@@ -134,8 +134,8 @@ fn ref_side_score(p: &Stratego, colour: Player) -> f64 {
 
 /// What the enemy movers within six steps of `colour`'s Flag cost it, when
 /// the Flag's rank is visible: 80, 50, 30, 18, 10 and 5 points by distance,
-/// counted only for intruders less than two steps farther than the owner's
-/// nearest movable piece (within six steps).
+/// unless one of the owner's movable pieces stands at most d - 2 from the
+/// Flag and less than d from the intruder.
 fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
     let Some(flag) = Square::all().find(|&sq| {
         p.piece_at(sq)
@@ -151,15 +151,12 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
                 .is_some_and(|x| x.colour() == c && x.rank().is_none_or(|r| r.is_movable()))
         })
     };
-    let guard = movers(colour)
-        .map(dist)
-        .filter(|&d| d <= 6)
-        .min()
-        .unwrap_or(7);
     let mut threat = 0.0;
     for sq in movers(colour.other()) {
         let d = dist(sq);
-        if d >= guard + 2 {
+        let between =
+            |g: Square| g.file().abs_diff(sq.file()) + g.rank_index().abs_diff(sq.rank_index()) < d;
+        if movers(colour).any(|g| dist(g) + 2 <= d && between(g)) {
             continue;
         }
         threat += match d {

@@ -13,9 +13,10 @@
 //!   stays `1 - s/100 >= 0.6`, so positional differences still count.
 //! - **Defending one's Flag.** An enemy piece that may move, standing
 //!   within [`REACH`] steps (Manhattan distance) of a Flag the evaluator
-//!   knows, costs the Flag's owner [`THREAT`] points by its distance —
-//!   unless the owner has a movable piece nearer the Flag than the intruder
-//!   by two steps or more, ready to meet it. So an intruder heading into
+//!   knows, costs the Flag's owner [`THREAT`] points by its distance `d` —
+//!   unless the owner has a movable piece ready to meet it: at most `d - 2`
+//!   steps from the Flag and less than `d` from the intruder (between the
+//!   two, not behind the Flag). So an intruder heading into
 //!   the setup is met before it arrives, whoever is ahead, and a side
 //!   that sends every piece forward leaves one at home. The evaluator knows
 //!   a Flag only when its rank is visible in the position: its own in a
@@ -101,19 +102,21 @@ impl Stratego {
         let Some(flag) = self.known_flag(colour) else {
             return 0.0;
         };
+        let enemy = self.occ[colour.other().index()] & NEAR[flag];
+        if enemy == 0 {
+            return 0.0;
+        }
         let may_move =
             |i: usize| self.board[i].is_some_and(|p| p.rank().is_none_or(Rank::is_movable));
-        // The nearest defender within reach (REACH + 1 when none).
-        let guard = Squares::new(self.occ[colour.index()] & NEAR[flag])
-            .filter(|&i| may_move(i))
-            .map(|i| distance(flag, i))
-            .min()
-            .unwrap_or(REACH + 1);
-        let enemy = self.occ[colour.other().index()] & NEAR[flag];
+        let guards = self.occ[colour.index()] & NEAR[flag];
         let mut threat = 0.0;
         for i in Squares::new(enemy) {
             let d = distance(flag, i);
-            if d < guard + 2 && may_move(i) {
+            let met = || {
+                Squares::new(guards)
+                    .any(|g| distance(flag, g) + 2 <= d && distance(g, i) < d && may_move(g))
+            };
+            if may_move(i) && !met() {
                 threat += THREAT[d];
             }
         }
@@ -162,15 +165,21 @@ mod tests {
         // Marshal on d1 (three steps: too far to meet it), Blue's Flag far.
         let pos = barrage("bF9/10/10/10/10/10/10/10/10/rF1b9r16 r");
         assert_eq!(pos.flag_threat(Player::First), THREAT[2]);
-        // With the Marshal on a2, one step from the Flag, a Scout three
-        // steps away (d1) is met; two steps away (c1) it still counts.
-        let guarded = barrage("bF9/10/10/10/10/10/10/10/r19/rF2b96 r");
+        // With the Marshal on b1, between the Flag and a Scout three steps
+        // away (d1), the Scout is met; with the Marshal on a2 and the Scout
+        // two steps away (c1) it still counts.
+        let guarded = barrage("bF9/10/10/10/10/10/10/10/10/rFr11b96 r");
         assert_eq!(guarded.flag_threat(Player::First), 0.0);
         let close = barrage("bF9/10/10/10/10/10/10/10/r19/rF1b97 r");
         assert_eq!(close.flag_threat(Player::First), THREAT[2]);
         // A guard two steps away does not stop an intruder three steps away.
         let late = barrage("bF9/10/10/10/10/10/10/r19/10/rF2b96 r");
         assert_eq!(late.flag_threat(Player::First), THREAT[3]);
+        // Nor does a guard behind the Flag: the Flag on b1, the Marshal on
+        // a1, the Scout on f1 (four steps from the Flag, five from the
+        // Marshal).
+        let behind = barrage("bF9/10/10/10/10/10/10/10/10/r1rF3b94 r");
+        assert_eq!(behind.flag_threat(Player::First), THREAT[4]);
         assert_eq!(pos.flag_threat(Player::Second), 0.0);
         // In Red's view Blue's Flag is unknown: no term for it, and Red's
         // own is still defended.
