@@ -138,6 +138,25 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// sum of weights (empty unless `status()` is `Chance`).
     fn chance_outcomes(&self, out: &mut Vec<(Self::Outcome, u32)>);
 
+    /// The chance outcomes as an engine with an opponent model believes
+    /// them ([`crate::search::SearchConfig::opponent_model`]): the same
+    /// outcomes as [`Game::chance_outcomes`], in the same order, with
+    /// weights that may also count what a hidden piece did and where it
+    /// stands (Stratego, `stratego/model.rs`). Default: the counts.
+    fn modelled_outcomes(&self, out: &mut Vec<(Self::Outcome, u32)>) {
+        self.chance_outcomes(out)
+    }
+
+    /// The moves an engine with an opponent model lets the side to move
+    /// consider: the legal moves less those the side could only choose by
+    /// knowing what is hidden from it (Stratego: of its attacks on pieces
+    /// whose rank it cannot know, only the one it has most reason to
+    /// make). Never empty when a legal move exists. Default: every legal
+    /// move.
+    fn modelled_moves(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out)
+    }
+
     /// Plays a legal move. Behaviour on an illegal move is unspecified (it
     /// must not be undefined, but may corrupt the position); use
     /// [`Game::parse_move`] or [`Game::is_legal`] to check untrusted input.

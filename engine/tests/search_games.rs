@@ -8,7 +8,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
 use starcut::dice::{Dice, DiceConfig};
-use starcut::search::testing::{algorithm_matrix_in, close, AgreementChecker};
+use starcut::search::testing::{algorithm_matrix, algorithm_matrix_in, close, AgreementChecker};
 use starcut::search::{ChanceAlgo, DepthUnits, SearchConfig, SearchMode, Searcher};
 use starcut::stratego::{Stratego, StrategoConfig, Variant};
 use starcut::{Game, Status, Value};
@@ -106,6 +106,37 @@ fn algorithms_agree_on_stratego_views() {
         "views hide ranks"
     );
     agree_on(&views, 2);
+}
+
+/// With the opponent model the tree changes (outcome weights, the
+/// opponent's blind attacks), not the algorithms: each still returns the
+/// expectimax value of the modelled tree.
+#[test]
+fn algorithms_agree_with_the_opponent_model() {
+    let modelled: Vec<SearchConfig> = algorithm_matrix()
+        .into_iter()
+        .map(|c| SearchConfig {
+            opponent_model: true,
+            ..c
+        })
+        .collect();
+    let config = StrategoConfig::default();
+    let mut views = Vec::new();
+    for file in ["stratego-middle.txt", "stratego-end.txt"] {
+        views.extend(set::<Stratego>(&config, file, 30, 2));
+    }
+    let mut checker = AgreementChecker::<Stratego>::new(&modelled);
+    for pos in &views {
+        if let Err(e) = checker.check(pos, 2) {
+            panic!("{e}");
+        }
+    }
+    let barrage = StrategoConfig::for_variant(Variant::Barrage);
+    for pos in &set::<Stratego>(&barrage, "barrage-middle.txt", 40, 2) {
+        if let Err(e) = checker.check(pos, 3) {
+            panic!("{e}");
+        }
+    }
 }
 
 #[test]

@@ -132,10 +132,13 @@ fn ref_side_score(p: &Stratego, colour: Player) -> f64 {
     score
 }
 
-/// What the enemy movers within six steps of `colour`'s Flag cost it, when
-/// the Flag's rank is visible: 80, 50, 30, 18, 10 and 5 points by distance,
-/// unless one of the owner's movable pieces stands at most d - 2 from the
-/// Flag and less than d from the intruder.
+/// What the enemy pieces on the move within six steps of `colour`'s Flag
+/// cost it, when the Flag's rank is visible: 300, 200, 130, 80, 45 and 20
+/// points by distance d, unless a movable piece of the owner's stands at
+/// most d - 2 from the Flag and less than d from the intruder and beats or
+/// trades with it (Captain or more for an intruder of hidden rank). On the
+/// move: revealed and movable, or hidden and moved. A Flag walled in by
+/// its owner's Bombs fears only Miners (a hidden intruder costs 30%).
 fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
     let Some(flag) = Square::all().find(|&sq| {
         p.piece_at(sq)
@@ -143,31 +146,65 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
     }) else {
         return 0.0;
     };
-    let dist =
-        |sq: Square| sq.file().abs_diff(flag.file()) + sq.rank_index().abs_diff(flag.rank_index());
-    let movers = |c: Player| {
-        Square::all().filter(move |&sq| {
-            p.piece_at(sq)
-                .is_some_and(|x| x.colour() == c && x.rank().is_none_or(|r| r.is_movable()))
-        })
+    let dist = |a: Square, b: Square| {
+        a.file().abs_diff(b.file()) + a.rank_index().abs_diff(b.rank_index())
     };
+    let walled = Square::all()
+        .filter(|&sq| dist(sq, flag) == 1 && !sq.is_lake())
+        .all(|sq| {
+            p.piece_at(sq)
+                .is_some_and(|x| x.colour() == colour && x.rank() == Some(Rank::Bomb))
+        });
     let mut threat = 0.0;
-    for sq in movers(colour.other()) {
-        let d = dist(sq);
-        let between =
-            |g: Square| g.file().abs_diff(sq.file()) + g.rank_index().abs_diff(sq.rank_index()) < d;
-        if movers(colour).any(|g| dist(g) + 2 <= d && between(g)) {
+    for sq in Square::all() {
+        let Some(x) = p.piece_at(sq) else { continue };
+        if x.colour() == colour {
             continue;
         }
-        threat += match d {
-            1 => 80.0,
-            2 => 50.0,
-            3 => 30.0,
-            4 => 18.0,
-            5 => 10.0,
-            6 => 5.0,
-            _ => 0.0,
+        let known = if x.is_revealed() { x.rank() } else { None };
+        let moving = match known {
+            Some(r) => r.is_movable(),
+            None => x.has_moved(),
         };
+        let d = dist(sq, flag);
+        if !moving || d > 6 {
+            continue;
+        }
+        let share = match (walled, known) {
+            (false, _) => 1.0,
+            (true, Some(Rank::Miner)) => 1.0,
+            (true, Some(_)) => 0.0,
+            (true, None) => 0.3,
+        };
+        let order = |r: Rank| match r {
+            Rank::Spy => 1,
+            Rank::Bomb | Rank::Flag => 0,
+            r => 10 - r.index() as i32,
+        };
+        let stops = |g: Rank| match known {
+            Some(r) => (g == Rank::Spy && r == Rank::Marshal) || order(g) >= order(r),
+            None => order(g) >= 6,
+        };
+        let met = Square::all().any(|g| {
+            p.piece_at(g).is_some_and(|y| {
+                y.colour() == colour
+                    && y.rank().is_some_and(|r| r.is_movable() && stops(r))
+                    && dist(g, flag) + 2 <= d
+                    && dist(g, sq) < d
+            })
+        });
+        if !met {
+            threat += share
+                * match d {
+                    1 => 300.0,
+                    2 => 200.0,
+                    3 => 130.0,
+                    4 => 80.0,
+                    5 => 45.0,
+                    6 => 20.0,
+                    _ => 0.0,
+                };
+        }
     }
     threat
 }

@@ -13,7 +13,10 @@
 //! mode `lmr` switches late move reductions on (off by default), `nolmr` off, `lmr=FROM,DEPTH` sets
 //! them, `asp=W` switches aspiration windows of W x U on (`noasp`: off).
 //! `plies` counts depth in plies, chance nodes included (Schadd's units;
-//! `decisions`, the default, counts decisions only).
+//! `decisions`, the default, counts decisions only). `model` searches the
+//! game's opponent model (Stratego: ranks weighted by behaviour and setup
+//! habits, an opponent blind to the searcher's hidden ranks), `nomodel`
+//! the plain counts.
 //!
 //! Forward pruning (not exact): `cpc` switches ChanceProbCut on with the
 //! game's models and their file's t, `cpc=T` with t = T; `mc` switches Multi-Cut on with M = 10,
@@ -48,7 +51,8 @@ pub struct SearchArgs {
     /// `ALGO[+FLAG...]`: ALGO is expectimax, star0.5, star1, star2, star2.5 or
     /// staretc (`plain`: expectimax with everything off). Flags: pvs, noab,
     /// nott, nohistory, nokillers, noorder, noid, seq (sequential probing),
-    /// hN (probing factor N), verify (re-search every cut). Forward pruning
+    /// hN (probing factor N), verify (re-search every cut), model / nomodel
+    /// (the game's opponent model on or off). Forward pruning
     /// (not exact): cpc / cpc=T (ChanceProbCut at chance nodes), pc / pc=T
     /// (ProbCut at decision nodes; both use the game's models shipped in the
     /// engine, made from assets/params/chanceprobcut-GAME.json, or
@@ -193,6 +197,8 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
                 }
                 config.aspiration = w;
             }
+            "model" => config.opponent_model = true,
+            "nomodel" => config.opponent_model = false,
             "plies" => config.depth_units = DepthUnits::Plies,
             "decisions" => config.depth_units = DepthUnits::Decisions,
             "mc" => config.multicut = Some(MultiCut::default()),
@@ -203,7 +209,7 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
             other => bail!(
                 "algorithm '{name}': unknown flag '{other}' (flags: exact, play, pvs, noab, nott, \
                  nohistory, nokillers, noorder, noid, seq, h<N>, verify, cpc, cpc=T, pc, pc=T, mc, \
-                 mc=M,C,R, lmr, lmr=FROM,DEPTH, nolmr, asp=W, noasp, plies, decisions)"
+                 mc=M,C,R, lmr, lmr=FROM,DEPTH, nolmr, asp=W, noasp, model, nomodel, plies, decisions)"
             ),
         }
     }

@@ -500,7 +500,11 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             Err(v) => return v,
         };
         let mut buf = std::mem::take(&mut self.sh.plies[ply]);
-        pos.chance_outcomes(&mut buf.outcomes);
+        if self.cfg.opponent_model {
+            pos.modelled_outcomes(&mut buf.outcomes);
+        } else {
+            pos.chance_outcomes(&mut buf.outcomes);
+        }
         if buf.outcomes.is_empty() {
             self.sh.plies[ply] = buf;
             return self.leaf(pos, ply, cx.alpha, cx.beta);
@@ -1005,7 +1009,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         }
         let kid = &buf.kids[i];
         let list = &mut buf.lists[i];
-        kid.legal_moves(list.moves_mut());
+        self.generate(kid, list.moves_mut());
         buf.listed[i] = true;
         if list.is_empty() {
             return;

@@ -387,6 +387,15 @@ pub struct SearchConfig {
     /// its own `t`). `None`: off. Applies with alpha-beta, at the remaining
     /// depths in `depths` that have a model (d, d - r).
     pub probcut: Option<ChanceProbCut>,
+    /// Search the game's opponent model instead of the plain counts:
+    /// chance outcomes from [`crate::Game::modelled_outcomes`] and moves
+    /// from [`crate::Game::modelled_moves`] (Stratego: ranks weighted by
+    /// behaviour and setup habits, and an opponent that cannot see the
+    /// searching side's hidden ranks). It changes the tree, not the
+    /// algorithm: every exact algorithm still returns the expectimax value
+    /// of the modelled tree. Off in [`SearchConfig::default`], so that the
+    /// papers' figures are those of the counts.
+    pub opponent_model: bool,
 }
 
 impl Default for SearchConfig {
@@ -416,6 +425,7 @@ impl Default for SearchConfig {
             lmr_from: 3,
             lmr_depth: 3,
             aspiration: 0.0,
+            opponent_model: false,
         }
     }
 }

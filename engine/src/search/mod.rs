@@ -184,7 +184,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Replaces the configuration; the table is rebuilt if its size,
     /// scheme or presence changed, and emptied if its entries could mislead
-    /// the new configuration: depth counted in other units, or an exact
+    /// the new configuration: depth counted in other units, the opponent
+    /// model switched (another tree), or an exact
     /// search (whose result must be the expectimax value) after entries of
     /// play mode or forward pruning (late move reductions, ProbCut...).
     pub fn set_config(&mut self, config: SearchConfig) {
@@ -192,6 +193,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             || config.tt_mb != self.config.tt_mb
             || config.tt_replacement != self.config.tt_replacement;
         let stale = config.depth_units != self.config.depth_units
+            || config.opponent_model != self.config.opponent_model
             || (config.exact_values() && !self.config.exact_values());
         self.config = config;
         if rebuild {

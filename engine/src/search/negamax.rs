@@ -75,6 +75,17 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         v
     }
 
+    /// The moves a decision node searches: the legal moves, or those the
+    /// opponent model considers ([`crate::Game::modelled_moves`]).
+    #[inline]
+    pub(crate) fn generate(&self, pos: &G, out: &mut Vec<G::Move>) {
+        if self.cfg.opponent_model {
+            pos.modelled_moves(out);
+        } else {
+            pos.legal_moves(out);
+        }
+    }
+
     fn decision(&mut self, cx: Node<G>) -> Value {
         let (pos, ply) = (cx.pos, cx.ply);
         let key = pos.hash();
@@ -90,7 +101,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         // A parent chance node's probes may have started this list.
         let prepared = buf.prepared.take() == Some(key) && buf.picker.is_live();
         if !prepared {
-            pos.legal_moves(buf.picker.moves_mut());
+            self.generate(pos, buf.picker.moves_mut());
         }
         if buf.picker.is_empty() {
             buf.known.clear();

@@ -502,7 +502,13 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             && !self.cfg.forward_pruning()
             && !self.cfg.reduces()
         {
-            let truth = verify::reference_value_in(pos, depth, self.cfg.depth_units, self.eval);
+            let truth = verify::reference_value_with(
+                pos,
+                depth,
+                self.cfg.depth_units,
+                self.cfg.opponent_model,
+                self.eval,
+            );
             let tol = 1e-9 * self.u.abs().max(1.0);
             if let Err(e) = verify::check_bound(value, alpha, beta, truth, tol) {
                 panic!(

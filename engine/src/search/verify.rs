@@ -30,6 +30,19 @@ pub fn reference_value_in<G: Game, E: Evaluator<G>>(
     units: DepthUnits,
     eval: &E,
 ) -> Value {
+    reference_value_with(pos, depth, units, false, eval)
+}
+
+/// As [`reference_value_in`], in the tree of the game's opponent model
+/// when `model` is on ([`crate::search::SearchConfig::opponent_model`]):
+/// its moves and outcome weights.
+pub fn reference_value_with<G: Game, E: Evaluator<G>>(
+    pos: &G,
+    depth: u32,
+    units: DepthUnits,
+    model: bool,
+    eval: &E,
+) -> Value {
     if let Status::Terminal(w) = pos.status() {
         return pos.terminal_value(w);
     }
@@ -40,7 +53,11 @@ pub fn reference_value_in<G: Game, E: Evaluator<G>>(
     match pos.status() {
         Status::Chance => {
             let mut outcomes = Vec::new();
-            pos.chance_outcomes(&mut outcomes);
+            if model {
+                pos.modelled_outcomes(&mut outcomes);
+            } else {
+                pos.chance_outcomes(&mut outcomes);
+            }
             if outcomes.is_empty() {
                 return eval.evaluate(pos);
             }
@@ -49,7 +66,8 @@ pub fn reference_value_in<G: Game, E: Evaluator<G>>(
             for (o, w) in outcomes {
                 let mut child = pos.clone();
                 child.apply_outcome(o);
-                let v = reference_value_in(&child, units.below_chance(depth), units, eval);
+                let below = units.below_chance(depth);
+                let v = reference_value_with(&child, below, units, model, eval);
                 let v = if child.to_move() == me { v } else { -v };
                 sum += w as f64 * v;
                 total += w as f64;
@@ -58,7 +76,11 @@ pub fn reference_value_in<G: Game, E: Evaluator<G>>(
         }
         _ => {
             let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
+            if model {
+                pos.modelled_moves(&mut moves);
+            } else {
+                pos.legal_moves(&mut moves);
+            }
             if moves.is_empty() {
                 return eval.evaluate(pos);
             }
@@ -66,7 +88,7 @@ pub fn reference_value_in<G: Game, E: Evaluator<G>>(
             for m in moves {
                 let mut child = pos.clone();
                 child.play(m);
-                let v = reference_value_in(&child, depth - 1, units, eval);
+                let v = reference_value_with(&child, depth - 1, units, model, eval);
                 let v = if child.to_move() == me { v } else { -v };
                 best = best.max(v);
             }

@@ -15,7 +15,7 @@ pub enum BattleResult {
 
 /// Fighting strength of movable ranks: higher wins. Bombs and the Flag are
 /// handled by their own rules.
-const fn strength(r: Rank) -> u8 {
+pub(crate) const fn strength(r: Rank) -> u8 {
     match r {
         Rank::Marshal => 10,
         Rank::General => 9,

@@ -40,6 +40,14 @@ impl Game for Stratego {
         self.rank_outcomes(out);
     }
 
+    fn modelled_outcomes(&self, out: &mut Vec<(Rank, u32)>) {
+        self.modelled_rank_outcomes(out);
+    }
+
+    fn modelled_moves(&self, out: &mut Vec<Move>) {
+        Stratego::modelled_moves(self, out);
+    }
+
     fn play(&mut self, mv: Move) {
         self.play_move(mv);
     }

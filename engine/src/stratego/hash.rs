@@ -3,12 +3,14 @@
 //! Everything that affects the future of a position has a key: the piece on
 //! each square in each knowledge state (colour, rank or unknown, revealed,
 //! moved), the side to move, a pending battle, each player's two-squares
-//! counter, the captured pieces (they fix the pool of unknown ranks) and the
-//! evaluation's bucket of plies since the last battle (`progress.rs`).
+//! counter, the captured pieces (they fix the pool of unknown ranks), the
+//! evaluation's bucket of plies since the last battle (`progress.rs`) and
+//! each piece's behaviour clue (`clue.rs`, read by the opponent model).
 //! The ply counter is left out on purpose: it only matters at the ply limit,
 //! far beyond any search horizon, and keeping it out lets transpositions
 //! meet.
 
+use super::clue::Clue;
 use super::piece::Piece;
 use super::square::{Square, SQUARES};
 use crate::game::Player;
@@ -20,6 +22,7 @@ const PENDING_KEYS: [u64; 2 * SQUARES] = table(0x5354_5241_0003);
 const TWO_SQUARE_KEYS: [u64; 2 * (2 * SQUARES + 16)] = table(0x5354_5241_0004);
 const CAPTURED_KEYS: [u64; 2 * 12 * 16] = table(0x5354_5241_0005);
 const QUIET_KEYS: [u64; super::progress::QUIET_BUCKETS] = table(0x5354_5241_0006);
+static CLUE_KEYS: [u64; SQUARES * 32] = table(0x5354_5241_0007);
 
 /// The key of `piece` standing on `sq`.
 #[inline]
@@ -69,4 +72,22 @@ pub fn quiet_key(quiet: u32) -> u64 {
         0 => 0,
         b => QUIET_KEYS[b],
     }
+}
+
+/// The key of `clue` on `sq`: one key per square and nibble value, zero
+/// for [`Clue::NONE`] (so a position without clues keeps its key).
+#[inline]
+pub fn clue_key(sq: Square, clue: Clue) -> u64 {
+    if clue.is_none() {
+        return 0;
+    }
+    let (bold, shy) = (clue.code() & 0x0f, clue.code() >> 4);
+    let at = |i: usize| {
+        if i == 0 {
+            0
+        } else {
+            CLUE_KEYS[sq.index() * 32 + i]
+        }
+    };
+    at(bold) ^ at(16 + shy)
 }

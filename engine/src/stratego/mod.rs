@@ -24,10 +24,12 @@
 mod battle;
 mod bits;
 mod chance;
+mod clue;
 mod config;
 mod eval;
 mod game_impl;
 mod hash;
+mod model;
 mod movegen;
 mod mv;
 pub mod notation;
@@ -43,6 +45,7 @@ mod view;
 
 pub use battle::{battle, BattleResult};
 pub use chance::Pool;
+pub use clue::Clue;
 pub use config::{StrategoConfig, Variant, MAX_TWO_SQUARE_LIMIT};
 pub use eval::{squash, TABLE_5_1};
 pub use game_impl::BOUND;

@@ -1,7 +1,7 @@
 //! The Stratego position notation (SPEC 2) and its extension fields.
 //!
 //! ```text
-//! <board> <side> [<captured>] [moved:<squares>] [two:<red>/<blue>] [battle:<from><to>] [ply:<n>] [quiet:<n>]
+//! <board> <side> [<captured>] [moved:<squares>] [clue:<clues>] [two:<red>/<blue>] [battle:<from><to>] [ply:<n>] [quiet:<n>]
 //! ```
 //!
 //! - `board`: ranks 10 down to 1 separated by `/`. A piece is two characters:
@@ -20,6 +20,10 @@
 //! in this order:
 //! - `moved:e4,f4` — pieces of known rank, not revealed, that the opponent has
 //!   seen move (they show as `!` in his view); squares a1..j10 order.
+//! - `clue:e4>5<3,f7<1` — what hidden pieces showed by their moves (`clue.rs`):
+//!   `>R` the strongest revealed enemy rank the piece on that square stepped
+//!   next to or stood beside, `<R` the weakest it stepped away from; squares
+//!   a1..j10 order. Only pieces that moved and are not revealed have one.
 //! - `two:e4e5x2/-` — each player's two-squares state, red then blue: his last
 //!   move and how many times in a row he has moved between those two squares
 //!   (`-` when he has not moved yet).
@@ -123,6 +127,26 @@ impl Stratego {
             out.push_str(" moved:");
             out.push_str(&moved.join(","));
         }
+        let clues: Vec<String> = Square::all()
+            .filter(|&sq| !self.clue_at(sq).is_none())
+            .map(|sq| {
+                let c = self.clue_at(sq);
+                let mut t = sq.to_string();
+                if let Some(r) = c.bold() {
+                    t.push('>');
+                    t.push(r.to_char());
+                }
+                if let Some(r) = c.shy() {
+                    t.push('<');
+                    t.push(r.to_char());
+                }
+                t
+            })
+            .collect();
+        if !clues.is_empty() {
+            out.push_str(" clue:");
+            out.push_str(&clues.join(","));
+        }
         if self.two.iter().any(Option::is_some) {
             let part = |s: Option<TwoSquare>| match s {
                 Some(s) => format!("{}{}x{}", s.from, s.to, s.count),
@@ -166,6 +190,7 @@ impl Stratego {
         };
         let mut seen: Vec<&str> = Vec::new();
         let mut moved_field = None;
+        let mut clue_field = None;
         for (n, field) in fields.enumerate() {
             let (key, value) = match field.split_once(':') {
                 Some((k, v)) => (k, v),
@@ -188,6 +213,7 @@ impl Stratego {
             match key {
                 "captured" => parse_captured(&mut pos, value)?,
                 "moved" => moved_field = Some(value),
+                "clue" => clue_field = Some(value),
                 "two" => parse_two(&mut pos, value)?,
                 "battle" => {
                     let mv = Move::parse(value).ok_or_else(|| {
@@ -213,6 +239,9 @@ impl Stratego {
         }
         if let Some(value) = moved_field {
             parse_moved(&mut pos, value)?;
+        }
+        if let Some(value) = clue_field {
+            parse_clues(&mut pos, value)?;
         }
         // The checks ask for pools, which read the tallies.
         pos.recount();
@@ -392,6 +421,50 @@ fn parse_moved(pos: &mut Stratego, value: &str) -> Result<(), ParseError> {
                 ))
             }
         }
+    }
+    Ok(())
+}
+
+fn parse_clues(pos: &mut Stratego, value: &str) -> Result<(), ParseError> {
+    for token in value.split(',') {
+        let bad = |why: &str| ParseError::new(K::BadValue, "clue", format!("'{token}': {why}"));
+        let split = token
+            .find(['>', '<'])
+            .ok_or_else(|| bad("expected a square, then >R and/or <R"))?;
+        let sq = Square::parse(&token[..split]).ok_or_else(|| bad("not a square"))?;
+        let (mut bold, mut shy) = (0, 0);
+        let mut rest = token[split..].chars();
+        while let Some(sign) = rest.next() {
+            let rank = rest
+                .next()
+                .and_then(Rank::from_char)
+                .filter(|r| r.is_movable())
+                .ok_or_else(|| bad("> and < take a movable rank: 1-9 or S"))?;
+            let strength = super::battle::strength(rank);
+            let slot = match sign {
+                '>' => &mut bold,
+                '<' => &mut shy,
+                _ => return Err(bad("expected > or <")),
+            };
+            if *slot != 0 {
+                return Err(bad("a sign appears twice"));
+            }
+            *slot = strength;
+        }
+        match pos.board[sq.index()] {
+            Some(p) if !p.is_revealed() && p.has_moved() => {}
+            _ => {
+                return Err(ParseError::new(
+                    K::Inconsistent,
+                    "clue",
+                    format!("{sq} does not hold a hidden piece that has moved"),
+                ))
+            }
+        }
+        if !pos.clues[sq.index()].is_none() {
+            return Err(bad("the square appears twice"));
+        }
+        pos.clues[sq.index()] = super::clue::Clue::new(bold, shy);
     }
     Ok(())
 }

@@ -14,6 +14,7 @@
 //! result once the game is decided, and the incremental Zobrist hash.
 
 use super::battle::{battle, BattleResult};
+use super::clue::Clue;
 use super::config::StrategoConfig;
 use super::hash;
 use super::mv::Move;
@@ -65,6 +66,9 @@ pub struct Stratego {
     /// `refresh`, so that a pool (`chance.rs`) needs no board scan: it is
     /// asked for at every evaluation and move generation in a view.
     pub(crate) tally: [Tally; 2],
+    /// What each hidden piece has shown by its moves (`clue.rs`), by
+    /// square: public evidence for the opponent model. Hashed.
+    pub(crate) clues: [Clue; SQUARES],
 }
 
 /// Per-colour counts of the pieces on the board by [`tally_slot`].
@@ -100,6 +104,7 @@ impl Stratego {
             hash: 0,
             occ: [0; 2],
             tally: [[0; TALLY_SLOTS]; 2],
+            clues: [Clue::NONE; SQUARES],
         }
     }
 
@@ -235,6 +240,9 @@ impl Stratego {
             h ^= hash::side_key();
         }
         h ^= hash::quiet_key(self.quiet);
+        for sq in Square::all() {
+            h ^= hash::clue_key(sq, self.clues[sq.index()]);
+        }
         if let Some((f, t)) = self.pending {
             h ^= hash::pending_key(f, t);
         }
@@ -281,6 +289,7 @@ impl Stratego {
             return false;
         }
         self.board[sq.index()] = piece;
+        self.clues[sq.index()] = Clue::NONE;
         self.refresh();
         true
     }
@@ -291,6 +300,7 @@ impl Stratego {
             return false;
         }
         self.board.swap(a.index(), b.index());
+        self.clues.swap(a.index(), b.index());
         self.refresh();
         true
     }
@@ -351,6 +361,18 @@ impl Stratego {
         );
         self.ply += 1;
         let attack = self.board[mv.to.index()].is_some();
+        if !attack && mv.distance() == 1 && !mover.is_revealed() {
+            self.note_step(mover, mv.from, mv.to);
+        } else {
+            let captures_last = self.two[side.other().index()].is_some_and(|s| s.to == mv.to);
+            if !captures_last {
+                self.note_standing(side, Some(mv.from));
+            }
+            if !attack {
+                // A Scout run reveals the piece: its clue says no more.
+                self.set_clue(mv.from, Clue::NONE);
+            }
+        }
         self.set_quiet(if attack {
             0
         } else {
@@ -407,6 +429,9 @@ impl Stratego {
         };
         let a = a.revealed_as(ar);
         let d = d.revealed_as(dr);
+        // Both ranks are revealed now: their clues say no more.
+        self.set_clue(from, Clue::NONE);
+        self.set_clue(to, Clue::NONE);
         match battle(ar, dr) {
             BattleResult::AttackerWins => {
                 self.add_captured(d);

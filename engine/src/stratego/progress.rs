@@ -11,22 +11,30 @@
 //!   rather than shuffling beside the opponent's pieces; the side behind is
 //!   content to wait, as it would be anyway. Close to equality the slope
 //!   stays `1 - s/100 >= 0.6`, so positional differences still count.
-//! - **Defending one's Flag.** An enemy piece that may move, standing
-//!   within [`REACH`] steps (Manhattan distance) of a Flag the evaluator
-//!   knows, costs the Flag's owner [`THREAT`] points by its distance `d` —
-//!   unless the owner has a movable piece ready to meet it: at most `d - 2`
-//!   steps from the Flag and less than `d` from the intruder (between the
-//!   two, not behind the Flag). So an intruder heading into
-//!   the setup is met before it arrives, whoever is ahead, and a side
-//!   that sends every piece forward leaves one at home. The evaluator knows
-//!   a Flag only when its rank is visible in the position: its own in a
-//!   view, both in the true game, never the opponent's hidden
-//!   one, so the term reads nothing a view hides.
+//! - **Defending one's Flag.** An enemy piece on the move — revealed and
+//!   movable, or hidden and seen moving — within [`REACH`] steps (Manhattan
+//!   distance) of a Flag the evaluator knows costs the Flag's owner
+//!   [`THREAT`] points by its distance `d` (up to 300, a Marshal and a
+//!   half: an intruder that reaches the Flag ends the game) — unless the
+//!   owner has a piece ready to meet it: a piece of known rank that beats
+//!   it or trades with it (one of Captain's strength or more when the
+//!   intruder's rank is unknown), at most `d - 2` steps from the Flag and
+//!   less than `d` from the intruder (between the two, not behind the
+//!   Flag). A Flag whose every neighbour is one of its owner's Bombs fears
+//!   only Miners: an intruder known not to be one costs nothing, an
+//!   unknown one [`ENCLOSED`] of its cost. So an intruder heading into the
+//!   setup is met before it arrives, whoever is ahead, by a piece that can
+//!   stop it, and a side that sends every piece forward leaves one at home.
+//!   The evaluator knows a Flag only when its rank is visible in the
+//!   position: its own in a view, both in the true game, never the
+//!   opponent's hidden one, so the term reads nothing a view hides.
 
+use super::battle::{battle, strength, BattleResult};
 use super::bits::Squares;
+use super::movegen::neighbour;
 use super::position::Stratego;
 use super::rank::Rank;
-use super::square::{SIZE, SQUARES};
+use super::square::{Square, SIZE, SQUARES};
 use crate::game::Player;
 
 /// Largest drive, in raw evaluation points (a Scout is 10).
@@ -57,7 +65,14 @@ pub fn apply_drive(d: f64, quiet: u32) -> f64 {
 }
 
 /// Cost to a Flag's owner of an enemy mover at distance 1 to [`REACH`].
-pub const THREAT: [f64; REACH + 1] = [0.0, 80.0, 50.0, 30.0, 18.0, 10.0, 5.0];
+pub const THREAT: [f64; REACH + 1] = [0.0, 300.0, 200.0, 130.0, 80.0, 45.0, 20.0];
+
+/// Share of [`THREAT`] an intruder of unknown rank costs when the Flag is
+/// walled in by Bombs (only a Miner gets through).
+pub const ENCLOSED: f64 = 0.3;
+
+/// The weakest guard that meets an intruder of unknown rank (Captain).
+const GUARD_FOR_UNKNOWN: u8 = 6;
 
 /// Largest distance [`THREAT`] counts.
 const REACH: usize = 6;
@@ -106,18 +121,49 @@ impl Stratego {
         if enemy == 0 {
             return 0.0;
         }
-        let may_move =
-            |i: usize| self.board[i].is_some_and(|p| p.rank().is_none_or(Rank::is_movable));
+        let Some(flag_sq) = Square::new(flag) else {
+            return 0.0;
+        };
+        let walled = (0..4).all(|d| {
+            neighbour(flag_sq, d).is_none_or(|n| {
+                self.board[n.index()]
+                    .is_some_and(|p| p.colour() == colour && p.rank() == Some(Rank::Bomb))
+            })
+        });
         let guards = self.occ[colour.index()] & NEAR[flag];
         let mut threat = 0.0;
         for i in Squares::new(enemy) {
-            let d = distance(flag, i);
-            let met = || {
-                Squares::new(guards)
-                    .any(|g| distance(flag, g) + 2 <= d && distance(g, i) < d && may_move(g))
+            let Some(p) = self.board[i] else { continue };
+            // Only what the Flag's owner can know of the intruder counts:
+            // its rank once revealed, else that it has moved.
+            let rank = p.rank().filter(|_| p.is_revealed());
+            let on_the_move = match rank {
+                Some(r) => r.is_movable(),
+                None => p.has_moved(),
             };
-            if may_move(i) && !met() {
-                threat += THREAT[d];
+            if !on_the_move {
+                continue;
+            }
+            let share = match (walled, rank) {
+                (false, _) => 1.0,
+                (true, Some(Rank::Miner)) => 1.0,
+                (true, Some(_)) => continue,
+                (true, None) => ENCLOSED,
+            };
+            let d = distance(flag, i);
+            let stops = |g: usize| {
+                self.board[g].and_then(|q| q.rank()).is_some_and(|gr| {
+                    gr.is_movable()
+                        && match rank {
+                            Some(r) => battle(gr, r) != BattleResult::DefenderWins,
+                            None => strength(gr) >= GUARD_FOR_UNKNOWN,
+                        }
+                })
+            };
+            let met = Squares::new(guards)
+                .any(|g| distance(flag, g) + 2 <= d && distance(g, i) < d && stops(g));
+            if !met {
+                threat += share * THREAT[d];
             }
         }
         threat
@@ -161,25 +207,41 @@ mod tests {
 
     #[test]
     fn an_intruder_near_a_known_flag_costs_its_owner() {
-        // Red's Flag on a1, a Blue Scout two steps away (c1), Red's
-        // Marshal on d1 (three steps: too far to meet it), Blue's Flag far.
-        let pos = barrage("bF9/10/10/10/10/10/10/10/10/rF1b9r16 r");
+        // Red's Flag on a1, a revealed Blue Scout two steps away (c1),
+        // Red's Marshal on d1 (three steps: too far to meet it), Blue's
+        // Flag far.
+        let pos = barrage("bF9/10/10/10/10/10/10/10/10/rF1B9r16 r");
         assert_eq!(pos.flag_threat(Player::First), THREAT[2]);
+        // A hidden piece that has not moved is still in its setup: no
+        // intruder. One seen moving is.
+        let unmoved = barrage("bF9/10/10/10/10/10/10/10/10/rF1b9r16 r");
+        assert_eq!(unmoved.flag_threat(Player::First), 0.0);
+        let moved = barrage("bF9/10/10/10/10/10/10/10/10/rF1b9r16 r moved:c1");
+        assert_eq!(moved.flag_threat(Player::First), THREAT[2]);
         // With the Marshal on b1, between the Flag and a Scout three steps
         // away (d1), the Scout is met; with the Marshal on a2 and the Scout
         // two steps away (c1) it still counts.
-        let guarded = barrage("bF9/10/10/10/10/10/10/10/10/rFr11b96 r");
+        let guarded = barrage("bF9/10/10/10/10/10/10/10/10/rFr11B96 r");
         assert_eq!(guarded.flag_threat(Player::First), 0.0);
-        let close = barrage("bF9/10/10/10/10/10/10/10/r19/rF1b97 r");
+        let close = barrage("bF9/10/10/10/10/10/10/10/r19/rF1B97 r");
         assert_eq!(close.flag_threat(Player::First), THREAT[2]);
         // A guard two steps away does not stop an intruder three steps away.
-        let late = barrage("bF9/10/10/10/10/10/10/r19/10/rF2b96 r");
+        let late = barrage("bF9/10/10/10/10/10/10/r19/10/rF2B96 r");
         assert_eq!(late.flag_threat(Player::First), THREAT[3]);
         // Nor does a guard behind the Flag: the Flag on b1, the Marshal on
         // a1, the Scout on f1 (four steps from the Flag, five from the
         // Marshal).
-        let behind = barrage("bF9/10/10/10/10/10/10/10/10/r1rF3b94 r");
+        let behind = barrage("bF9/10/10/10/10/10/10/10/10/r1rF3B94 r");
         assert_eq!(behind.flag_threat(Player::First), THREAT[4]);
+        // A guard must be able to stop the intruder: a Scout does not stop
+        // a revealed General; against a hidden intruder a Captain or more
+        // is needed.
+        let weak = barrage("bF9/10/10/10/10/10/10/10/10/rFr91B26 r");
+        assert_eq!(weak.flag_threat(Player::First), THREAT[3]);
+        let strong = barrage("bF9/10/10/10/10/10/10/10/10/rFr21B26 r");
+        assert_eq!(strong.flag_threat(Player::First), 0.0);
+        let hidden = barrage("bF9/10/10/10/10/10/10/10/10/rFr91b96 r moved:d1");
+        assert_eq!(hidden.flag_threat(Player::First), THREAT[3]);
         assert_eq!(pos.flag_threat(Player::Second), 0.0);
         // In Red's view Blue's Flag is unknown: no term for it, and Red's
         // own is still defended.
@@ -188,5 +250,21 @@ mod tests {
         assert_eq!(view.flag_threat(Player::First), THREAT[2]);
         // In Blue's view Red's Flag is hidden: Blue cannot score it.
         assert_eq!(pos.view_for(Player::Second).flag_threat(Player::First), 0.0);
+    }
+
+    #[test]
+    fn a_flag_walled_in_by_bombs_fears_only_miners() {
+        let stratego = |text: &str| Stratego::parse(&StrategoConfig::default(), text).unwrap();
+        // Red's Flag a1, Bombs a2 and b1; a revealed Blue piece on c1.
+        let general = stratego("bF9/10/10/10/10/10/10/10/rB9/rFrBB27 r");
+        assert_eq!(general.flag_threat(Player::First), 0.0);
+        let miner = stratego("bF9/10/10/10/10/10/10/10/rB9/rFrBB87 r");
+        assert_eq!(miner.flag_threat(Player::First), THREAT[2]);
+        let unknown =
+            stratego("bF9/10/10/10/10/10/10/10/rB9/rFrBb87 r moved:c1").view_for(Player::First);
+        assert_eq!(unknown.flag_threat(Player::First), ENCLOSED * THREAT[2]);
+        // With b1 empty the Flag is open again.
+        let open = stratego("bF9/10/10/10/10/10/10/10/rB9/rF1B27 r");
+        assert_eq!(open.flag_threat(Player::First), THREAT[2]);
     }
 }

@@ -16,7 +16,7 @@ use std::fmt;
 use crate::game::{Game, Status, Value};
 
 use super::config::{ChanceAlgo, DepthUnits, Probing, Replacement, SearchConfig, Star1Formula};
-use super::verify::{reference_value, reference_value_in};
+use super::verify::{reference_value, reference_value_with};
 use super::{DefaultEval, Searcher};
 
 /// Plain expectimax with the game's heuristic (independent of the search).
@@ -180,12 +180,14 @@ impl<G: Game> AgreementChecker<G> {
     /// # Errors
     /// The first configuration that disagrees, and how.
     pub fn check(&mut self, pos: &G, depth: u32) -> Result<(), Disagreement> {
-        let mut truths: [Option<Value>; 2] = [None, None];
+        let mut truths: [[Option<Value>; 2]; 2] = [[None, None], [None, None]];
         for s in &mut self.searchers {
-            // The reference in the configuration's depth units.
-            let units = s.config().depth_units;
-            let truth = *truths[units as usize]
-                .get_or_insert_with(|| reference_value_in(pos, depth, units, &DefaultEval));
+            // The reference in the configuration's depth units and tree
+            // (the game's opponent model or the counts).
+            let (units, model) = (s.config().depth_units, s.config().opponent_model);
+            let truth = *truths[usize::from(model)][units as usize].get_or_insert_with(|| {
+                reference_value_with(pos, depth, units, model, &DefaultEval)
+            });
             let r = s.search_depth(pos, depth);
             let fail = |kind| Disagreement {
                 config: Box::new(s.config().clone()),
@@ -206,7 +208,7 @@ impl<G: Game> AgreementChecker<G> {
                     };
                     let mut child = pos.clone();
                     child.play(m);
-                    let v = reference_value_in(&child, depth - 1, units, &DefaultEval);
+                    let v = reference_value_with(&child, depth - 1, units, model, &DefaultEval);
                     let v = if child.to_move() == pos.to_move() {
                         v
                     } else {

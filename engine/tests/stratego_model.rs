@@ -1,0 +1,371 @@
+//! The opponent model (`stratego/model.rs`, `+model`): beliefs from where a
+//! hidden piece stands and what it did, and an opponent blind to the
+//! searcher's hidden ranks.
+
+mod stratego_common;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use starcut::search::{SearchConfig, Searcher};
+use starcut::stratego::{random_setup, Piece, Rank, Square, Stratego, StrategoConfig, Variant};
+use starcut::{Game, Player, Status};
+use stratego_common::*;
+
+/// The modelled outcomes as (`=r`, probability).
+fn beliefs(p: &Stratego) -> Vec<(String, f64)> {
+    assert_eq!(p.status(), Status::Chance);
+    let mut v = Vec::new();
+    p.modelled_outcomes(&mut v);
+    let total: f64 = v.iter().map(|&(_, w)| w as f64).sum();
+    v.iter()
+        .map(|&(o, w)| (p.outcome_text(o), w as f64 / total))
+        .collect()
+}
+
+fn counts(p: &Stratego) -> Vec<(String, f64)> {
+    let v = outcomes(p);
+    let total: f64 = v.iter().map(|&(_, w)| w as f64).sum();
+    v.into_iter().map(|(o, w)| (o, w as f64 / total)).collect()
+}
+
+fn share(v: &[(String, f64)], outcome: &str) -> f64 {
+    v.iter()
+        .find(|(o, _)| o == outcome)
+        .map_or(0.0, |&(_, p)| p)
+}
+
+#[test]
+fn the_model_reweights_but_keeps_every_outcome() {
+    // Red's view; Red's Scout runs onto an unmoved blue piece on Blue's
+    // back row (rank 10) and onto one on Blue's front row (rank 7).
+    let p = pos(
+        &[
+            ("a1", "r9"),
+            ("b1", "rF"),
+            ("a10", "b?"),
+            ("j2", "r9"),
+            ("j7", "b?"),
+        ],
+        "r",
+    );
+    let mut back = p.clone();
+    step(&mut back, "a1a10");
+    let mut front = p.clone();
+    step(&mut front, "j2j7");
+    let (b, f) = (beliefs(&back), beliefs(&front));
+    let same: Vec<_> = counts(&back).into_iter().map(|(o, _)| o).collect();
+    assert_eq!(b.iter().map(|(o, _)| o.clone()).collect::<Vec<_>>(), same);
+    assert!(b.iter().all(|&(_, x)| x > 0.0));
+    // The Flag is likelier on the back row, the Spy and the Marshal on the
+    // third row from the back... and the counts treat both alike.
+    assert_eq!(counts(&back), counts(&front));
+    assert!(share(&b, "=F") > 2.0 * share(&f, "=F"), "{b:?} {f:?}");
+    assert!(share(&b, "=F") > share(&counts(&back), "=F"));
+}
+
+#[test]
+fn a_hidden_attacker_of_a_revealed_piece_likely_wins() {
+    // Red's revealed Marshal; a blue piece that moved attacks it.
+    let mut p = pos(
+        &[("e4", "R1"), ("e5", "b!"), ("a1", "rF"), ("j10", "b?")],
+        "b",
+    );
+    step(&mut p, "e5e4");
+    let (c, m) = (counts(&p), beliefs(&p));
+    // Only the Spy beats the Marshal; the counts give it 1 in 33 movers.
+    assert!(share(&c, "=S") < 0.04, "{c:?}");
+    assert!(share(&m, "=S") > 0.2, "{m:?}");
+    // Attacking an unrevealed piece tells nothing of the attacker.
+    let mut q = pos(
+        &[("e4", "r1"), ("e5", "b!"), ("a1", "rF"), ("j10", "b?")],
+        "b",
+    );
+    step(&mut q, "e5e4");
+    assert_eq!(counts(&q), beliefs(&q));
+}
+
+#[test]
+fn stepping_up_to_a_revealed_piece_or_away_from_it_leaves_a_clue() {
+    // The true game: Red's revealed Captain on e4; Blue's Major (hidden,
+    // moved) steps next to it, Blue's Scout (hidden, moved) steps away.
+    let mut t = pos(
+        &[
+            ("e4", "R5"),
+            ("e6", "b4"),
+            ("d4", "b9"),
+            ("a1", "rF"),
+            ("j10", "bF"),
+            ("a4", "r7"),
+        ],
+        "b moved:d4,e6",
+    );
+    step(&mut t, "e6e5");
+    assert_eq!(
+        t.clue_at(Square::parse("e5").unwrap()).bold(),
+        Some(Rank::Captain)
+    );
+    step(&mut t, "a4a5");
+    step(&mut t, "d4c4");
+    let c4 = t.clue_at(Square::parse("c4").unwrap());
+    assert_eq!(c4.shy(), Some(Rank::Captain));
+    assert!(
+        t.position_text().contains("clue:c4<5,e5>5"),
+        "{}",
+        t.position_text()
+    );
+    // The clue travels in the text and in Red's view.
+    let again = Stratego::parse(t.config(), &t.position_text()).unwrap();
+    assert_eq!(again, t);
+    assert_eq!(again.hash(), t.hash());
+    let mut v = t.view_for(Player::First);
+    assert_eq!(
+        v.clue_at(Square::parse("e5").unwrap()),
+        t.clue_at(Square::parse("e5").unwrap())
+    );
+    // Red attacks the bold piece: ranks that beat a Captain are likelier.
+    step(&mut v, "a5a6");
+    step(&mut v, "c4b4");
+    step(&mut v, "e4e5");
+    let (c, m) = (counts(&v), beliefs(&v));
+    let stronger =
+        |x: &[(String, f64)]| share(x, "=1") + share(x, "=2") + share(x, "=3") + share(x, "=4");
+    assert!(stronger(&m) > 1.5 * stronger(&c), "{c:?} {m:?}");
+    // A battle reveals the piece and drops its clue.
+    v.apply_outcome(Rank::Major);
+    assert!(v.clue_at(Square::parse("e5").unwrap()).is_none());
+    assert!(!v.position_text().contains("e5>"));
+}
+
+#[test]
+fn bad_clues_are_refused_by_name() {
+    let base = board_text(&[("e5", "b!"), ("a1", "rF"), ("j10", "b?"), ("e4", "r5")]);
+    let cfg = StrategoConfig::default();
+    for (field, why) in [
+        ("clue:e4>5", "hidden piece that has moved"),
+        ("clue:e6>5", "hidden piece that has moved"),
+        ("clue:e5", "expected a square"),
+        ("clue:e5>B", "movable rank"),
+        ("clue:e5>5>4", "twice"),
+        ("clue:e5>5,e5<4", "twice"),
+        ("clue:e5>5=4", "expected > or <"),
+        ("clue:e5=5", "expected a square, then"),
+    ] {
+        let err = Stratego::parse(&cfg, &format!("{base} r {field}")).unwrap_err();
+        assert!(err.to_string().contains(why), "{field}: {err}");
+        assert!(err.to_string().contains("clue"), "{field}: {err}");
+    }
+    let ok = Stratego::parse(&cfg, &format!("{base} r clue:e5>5<S")).unwrap();
+    assert_eq!(ok.position_text(), format!("{base} r clue:e5>5<S"));
+}
+
+#[test]
+fn the_blind_opponent_attacks_one_unmoved_hidden_piece_per_piece() {
+    // Red's view, Blue to move: Blue's revealed Sergeant on b2 stands
+    // beside Red's hidden Flag (a2) and Bombs (b1, c2), and Red's hidden
+    // Captain (b3), which has moved.
+    let p = pos(
+        &[
+            ("a2", "rF"),
+            ("c2", "rB"),
+            ("b1", "rB"),
+            ("b3", "r5"),
+            ("b2", "B7"),
+            ("j10", "b?"),
+        ],
+        "b moved:b3",
+    );
+    // Moves of the pieces next to Red's (Blue's j10 piece is far away).
+    let text = |v: &[starcut::stratego::Move]| {
+        let mut t: Vec<String> = v
+            .iter()
+            .map(|m| m.to_string())
+            .filter(|m| !m.starts_with("j10"))
+            .collect();
+        t.sort();
+        t
+    };
+    let (mut legal, mut modelled) = (Vec::new(), Vec::new());
+    p.legal_moves(&mut legal);
+    p.modelled_moves(&mut modelled);
+    assert_eq!(text(&legal), ["b2a2", "b2b1", "b2b3", "b2c2"]);
+    // It cannot tell Red's unmoved pieces apart but by where they stand:
+    // it makes the one attack on them it expects most from. The attack on
+    // the Captain, which has moved (no Bomb or Flag), stays.
+    let m = text(&modelled);
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(m.contains(&"b2b3".to_string()), "{m:?}");
+    // Which one does not depend on where Red's Flag and Bombs are.
+    for (a, b) in [("a2", "c2"), ("a2", "b1")] {
+        let mut q = p.clone();
+        q.swap_pieces(Square::parse(a).unwrap(), Square::parse(b).unwrap());
+        q.modelled_moves(&mut modelled);
+        assert_eq!(text(&modelled), m, "after swapping {a} and {b}");
+    }
+    // A blind attack it expects to lose is not considered: late in the
+    // game, with all 33 of Red's movers captured, Red's hidden pieces can
+    // only be Bombs or the Flag, and a Marshal that attacks one of them
+    // expects a Bomb; a Miner expects to win.
+    let movers = "r1r2r3r3r4r4r4r5r5r5r5r6r6r6r6r7r7r7r7r8r8r8r8r8r9r9r9r9r9r9r9r9rS";
+    let q = pos(
+        &[
+            ("a1", "rB"),
+            ("a2", "B1"),
+            ("c2", "B8"),
+            ("c1", "rF"),
+            ("j10", "b?"),
+        ],
+        &format!("b {movers}"),
+    );
+    q.legal_moves(&mut legal);
+    q.modelled_moves(&mut modelled);
+    assert!(text(&legal).contains(&"a2a1".to_string()));
+    assert!(
+        !text(&modelled).contains(&"a2a1".to_string()),
+        "{:?}",
+        text(&modelled)
+    );
+    assert!(
+        text(&modelled).contains(&"c2c1".to_string()),
+        "{:?}",
+        text(&modelled)
+    );
+    // The side that searches (Red in Red's view) sees no blind attacks.
+    let r = pos(
+        &[("a2", "rF"), ("b2", "r5"), ("b3", "b?"), ("c2", "b!")],
+        "r",
+    );
+    r.legal_moves(&mut legal);
+    r.modelled_moves(&mut modelled);
+    assert_eq!(text(&legal), text(&modelled));
+}
+
+/// Red's hidden pieces, unmoved or moved.
+fn hidden_red(p: &Stratego) -> Vec<(Square, Piece)> {
+    Square::all()
+        .filter_map(|s| p.piece_at(s).map(|pc| (s, pc)))
+        .filter(|(_, pc)| pc.colour() == Player::First && !pc.is_revealed())
+        .collect()
+}
+
+fn random_game(seed: u64, plies: usize) -> Stratego {
+    let cfg = StrategoConfig::default();
+    let red = random_setup(Variant::Stratego, seed);
+    let blue = random_setup(Variant::Stratego, seed ^ 0x5EED);
+    let mut p = Stratego::from_setups(&cfg, &red, &blue).unwrap();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut mv = Vec::new();
+    for _ in 0..plies {
+        if p.status() != Status::Decision {
+            break;
+        }
+        p.legal_moves(&mut mv);
+        let attacks: Vec<_> = mv
+            .iter()
+            .copied()
+            .filter(|m| p.piece_at(m.to).is_some())
+            .collect();
+        let m = if !attacks.is_empty() && rng.gen_bool(0.3) {
+            attacks[rng.gen_range(0..attacks.len())]
+        } else {
+            mv[rng.gen_range(0..mv.len())]
+        };
+        p.play(m);
+    }
+    p
+}
+
+/// The opponent's choices in the searcher's view never depend on the
+/// searcher's own hidden ranks: swap two of Red's hidden ranks (same moved
+/// status) and Blue's modelled moves in Red's view stay the same, at the
+/// root and along random lines; and a model search of the two Blue views
+/// (which cannot tell them apart) is the same search.
+#[test]
+fn the_opponent_model_reads_no_hidden_rank() {
+    let (mut tested, mut checked) = (0, 0);
+    for seed in 0..40u64 {
+        let t1 = random_game(seed, 20 + (seed as usize * 11) % 120);
+        if t1.status() != Status::Decision {
+            continue;
+        }
+        let hidden = hidden_red(&t1);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let pairs: Vec<(usize, usize)> = (0..hidden.len())
+            .flat_map(|i| (i + 1..hidden.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| {
+                let (a, b) = (hidden[i].1, hidden[j].1);
+                a.rank() != b.rank()
+                    && a.has_moved() == b.has_moved()
+                    && (!a.has_moved()
+                        || (a.rank().unwrap().is_movable() && b.rank().unwrap().is_movable()))
+            })
+            .collect();
+        if pairs.is_empty() {
+            continue;
+        }
+        let (i, j) = pairs[rng.gen_range(0..pairs.len())];
+        let mut t2 = t1.clone();
+        t2.swap_pieces(hidden[i].0, hidden[j].0);
+        // Keep each square's moved flag (swap_pieces moved the pieces whole).
+        for (sq, pc) in [hidden[i], hidden[j]] {
+            let now = t2.piece_at(sq).unwrap();
+            t2.put_piece(
+                sq,
+                Some(Piece::new(Player::First, now.rank(), false, pc.has_moved())),
+            );
+        }
+        // Blue's views are identical, so are model searches of them.
+        let (b1, b2) = (t1.view_for(Player::Second), t2.view_for(Player::Second));
+        assert_eq!(b1, b2);
+        let config = SearchConfig {
+            opponent_model: true,
+            ..SearchConfig::default()
+        };
+        let r1 = Searcher::new(config.clone()).search_depth(&b1, 2);
+        let r2 = Searcher::new(config.clone()).search_depth(&b2, 2);
+        assert_eq!(
+            (r1.value, r1.best, r1.stats.nodes()),
+            (r2.value, r2.best, r2.stats.nodes())
+        );
+        // In Red's views (which differ), Blue's modelled moves are the same.
+        let (mut v1, mut v2) = (t1.view_for(Player::First), t2.view_for(Player::First));
+        let (mut m1, mut m2, mut oc) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..40 {
+            match v1.status() {
+                Status::Decision => {
+                    // What Blue knows is the same in both, until a battle
+                    // reveals one of the swapped pieces.
+                    if v1.view_for(Player::Second) != v2.view_for(Player::Second) {
+                        break;
+                    }
+                    v1.modelled_moves(&mut m1);
+                    v2.modelled_moves(&mut m2);
+                    if v1.to_move() == Player::Second {
+                        assert_eq!(m1, m2, "{}", v1.position_text());
+                        checked += 1;
+                    }
+                    // Play a move legal in both.
+                    let both: Vec<_> = m1.iter().copied().filter(|m| m2.contains(m)).collect();
+                    if both.is_empty() {
+                        break;
+                    }
+                    let m = both[rng.gen_range(0..both.len())];
+                    v1.play(m);
+                    v2.play(m);
+                }
+                Status::Chance => {
+                    v1.chance_outcomes(&mut oc);
+                    let o = oc[rng.gen_range(0..oc.len())].0;
+                    v1.apply_outcome(o);
+                    v2.apply_outcome(o);
+                }
+                Status::Terminal(_) => break,
+            }
+            if v1.status() != v2.status() {
+                break;
+            }
+        }
+        tested += 1;
+    }
+    assert!(tested >= 25, "only {tested} cases");
+    assert!(checked >= 200, "only {checked} Blue positions compared");
+}
