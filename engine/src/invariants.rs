@@ -164,6 +164,9 @@ fn stratego_view(truth: &Stratego, player: Player) -> Result<(), Violation> {
             let swap = |p: Piece, rank| Piece::new(p.colour(), rank, false, p.has_moved());
             other.put_piece(a, Some(swap(pa, pb.rank())));
             other.put_piece(b, Some(swap(pb, pa.rank())));
+            // The clues (public behaviour evidence) stay with the squares.
+            other.set_clue(a, truth.clue_at(a));
+            other.set_clue(b, truth.clue_at(b));
             let w = other.view_for(player);
             if w.position_text() != view.position_text() || w.hash() != view.hash() {
                 return Err(hidden(format!(

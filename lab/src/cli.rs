@@ -243,8 +243,9 @@ pub enum Command {
         /// Seed of a random setup.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Algorithm and enhancements, as `analyse --algo`.
-        #[arg(long, default_value = "staretc", value_parser = algo)]
+        /// Algorithm and enhancements, as `analyse --algo` (by default with
+        /// the opponent model).
+        #[arg(long, default_value = "staretc+model", value_parser = algo)]
         algo: String,
         /// Depth limit in decisions (default: 64 with a time or node limit).
         #[arg(long)]

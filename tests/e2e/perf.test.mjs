@@ -54,7 +54,8 @@ test('performance: load time and browser vs native nodes per second', async (t) 
           game: p.game, options: '', position: p.position,
           // Exact mode: a fresh search, as the native lab's `analyse`.
           settings: { algorithm: 'staretc', probe_factor: 1, tt: true, history: true,
-            killers: true, limit: { depth: { plies: p.depth } }, mode: 'exact' },
+            killers: true, limit: { depth: { plies: p.depth } }, mode: 'exact',
+            opponent_model: false },
         },
       });
       const r = await reply;

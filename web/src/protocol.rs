@@ -68,6 +68,19 @@ pub struct SearchSettings {
     /// without it mean off.
     #[serde(default)]
     pub forward: ForwardPruning,
+    /// The game's opponent model (Stratego and Barrage: beliefs from setup
+    /// habits and behaviour, an opponent blind to which unmoved piece is
+    /// which; `starcut::stratego` model.rs); other games have none.
+    /// Messages and saves without it mean [`OPPONENT_MODEL`].
+    #[serde(default = "opponent_model")]
+    pub opponent_model: bool,
+}
+
+/// Whether the opponent model is on unless a message or save says.
+pub const OPPONENT_MODEL: bool = true;
+
+fn opponent_model() -> bool {
+    OPPONENT_MODEL
 }
 
 /// The forward-pruning techniques of the references, each on or off, with
@@ -112,6 +125,7 @@ impl Default for SearchSettings {
             limit: Limit::Time { ms: 1000 },
             mode: SearchMode::Play,
             forward: ForwardPruning::default(),
+            opponent_model: OPPONENT_MODEL,
         }
     }
 }

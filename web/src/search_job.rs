@@ -171,6 +171,7 @@ pub fn search_config(settings: &SearchSettings, game: GameKind) -> SearchConfig 
         // Progress callbacks often enough for a live panel.
         progress_nodes: 1 << 13,
         mode: settings.mode,
+        opponent_model: settings.opponent_model,
         ..SearchConfig::default()
     }
 }
@@ -244,7 +245,10 @@ pub fn run_game<G: WebGame>(
         &mut fresh
     };
     let watch = RefCell::new(ChanceWatch::default());
-    let mut tracer = WatchTracer { watch: &watch };
+    let mut tracer = WatchTracer {
+        watch: &watch,
+        model: search.opponent_model,
+    };
     let mut report = Report {
         bound: pos.bound(),
         ..Report::default()
@@ -327,6 +331,8 @@ struct ChanceWatch {
 /// (everything else is ignored, so it costs a comparison per event).
 struct WatchTracer<'a> {
     watch: &'a RefCell<ChanceWatch>,
+    /// The search uses the opponent model's outcome weights: show those.
+    model: bool,
 }
 
 impl<G: Game> Tracer<G> for WatchTracer<'_> {
@@ -349,7 +355,11 @@ impl<G: Game> Tracer<G> for WatchTracer<'_> {
             return;
         }
         let mut outcomes = Vec::new();
-        pos.chance_outcomes(&mut outcomes);
+        if self.model {
+            pos.modelled_outcomes(&mut outcomes);
+        } else {
+            pos.chance_outcomes(&mut outcomes);
+        }
         let total: f64 = outcomes.iter().map(|&(_, w)| w as f64).sum();
         let u = pos.bound();
         let mut watch = self.watch.borrow_mut();

@@ -69,7 +69,17 @@ pub struct Stratego {
     /// What each hidden piece has shown by its moves (`clue.rs`), by
     /// square: public evidence for the opponent model. Hashed.
     pub(crate) clues: [Clue; SQUARES],
+    /// Per colour, the square of its Flag when the position shows the
+    /// Flag's rank ([`NO_FLAG`] otherwise), kept by `set` and `recount`:
+    /// the evaluation's Flag defence asks for it at every leaf.
+    pub(crate) flag_sq: [u8; 2],
 }
+
+/// [`Stratego::flag_sq`] of a colour whose Flag the position does not show.
+pub(crate) const NO_FLAG: u8 = u8::MAX;
+
+/// The tally slot of a Flag of known rank.
+const FLAG_SLOT: usize = Rank::Flag.index();
 
 /// Per-colour counts of the pieces on the board by [`tally_slot`].
 pub(crate) type Tally = [u8; TALLY_SLOTS];
@@ -105,6 +115,7 @@ impl Stratego {
             occ: [0; 2],
             tally: [[0; TALLY_SLOTS]; 2],
             clues: [Clue::NONE; SQUARES],
+            flag_sq: [NO_FLAG; 2],
         }
     }
 
@@ -181,14 +192,20 @@ impl Stratego {
         if let Some(old) = self.board[sq.index()] {
             self.hash ^= hash::piece_key(sq, old);
             self.occ[old.colour().index()] &= !bit;
-            let n = &mut self.tally[old.colour().index()][tally_slot(old)];
-            *n -= 1;
+            let slot = tally_slot(old);
+            self.tally[old.colour().index()][slot] -= 1;
+            if slot == FLAG_SLOT {
+                self.flag_sq[old.colour().index()] = NO_FLAG;
+            }
         }
         if let Some(new) = piece {
             self.hash ^= hash::piece_key(sq, new);
             self.occ[new.colour().index()] |= bit;
-            let n = &mut self.tally[new.colour().index()][tally_slot(new)];
-            *n += 1;
+            let slot = tally_slot(new);
+            self.tally[new.colour().index()][slot] += 1;
+            if slot == FLAG_SLOT {
+                self.flag_sq[new.colour().index()] = sq.index() as u8;
+            }
         }
         self.board[sq.index()] = piece;
     }
@@ -262,11 +279,15 @@ impl Stratego {
     pub(crate) fn recount(&mut self) {
         self.occ = [0; 2];
         self.tally = [[0; TALLY_SLOTS]; 2];
+        self.flag_sq = [NO_FLAG; 2];
         for (i, cell) in self.board.iter().enumerate() {
             if let Some(p) = cell {
                 self.occ[p.colour().index()] |= 1u128 << i;
                 // At most 100 pieces fit on the board: no overflow.
                 self.tally[p.colour().index()][tally_slot(*p)] += 1;
+                if tally_slot(*p) == FLAG_SLOT {
+                    self.flag_sq[p.colour().index()] = i as u8;
+                }
             }
         }
     }

@@ -103,12 +103,10 @@ const fn distance(a: usize, b: usize) -> usize {
 
 impl Stratego {
     /// The square of `colour`'s Flag when the position shows its rank.
+    #[inline]
     fn known_flag(&self, colour: Player) -> Option<usize> {
-        if self.tally[colour.index()][Rank::Flag.index()] == 0 {
-            return None;
-        }
-        Squares::new(self.occ[colour.index()])
-            .find(|&i| self.board[i].is_some_and(|p| p.rank() == Some(Rank::Flag)))
+        let sq = self.flag_sq[colour.index()];
+        (sq != super::position::NO_FLAG).then_some(sq as usize)
     }
 
     /// What the enemy pieces near `colour`'s known Flag cost it (module

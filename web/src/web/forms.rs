@@ -171,6 +171,7 @@ pub fn read_settings() -> SearchSettings {
             probcut: confidence("opt-pc", "pc-t"),
             multicut: dom::input("opt-mc").checked(),
         },
+        opponent_model: dom::input("opt-model").checked(),
     }
 }
 
@@ -223,6 +224,7 @@ pub fn show(model: &Model) {
         }
     }
     dom::input("opt-mc").set_checked(s.forward.multicut);
+    dom::input("opt-model").set_checked(s.opponent_model);
 }
 
 /// Whether a key event's target is a field being edited, which keeps its

@@ -21,7 +21,7 @@ use anyhow::Result;
 use starcut::registry::GameKind;
 
 use crate::protocol::{FromEngine, Go, OptionDecl, ToEngine, VERSION};
-use session::{open, EngineOptions, Session};
+use session::{open, EngineOptions, Session, DEFAULT_ALGO};
 
 /// Where replies go; shared by the main thread and the search thread so
 /// that lines never interleave.
@@ -282,7 +282,7 @@ fn hello() -> Vec<FromEngine> {
         max: Some(max),
     };
     for o in [
-        string("algo", "staretc"),
+        string("algo", DEFAULT_ALGO),
         spin("tt_mb", 16, 1, 65536),
         string("eval_noise", "0"),
         spin("noise_seed", 0, 0, i64::MAX),
@@ -381,7 +381,7 @@ mod tests {
         assert!(lines.contains(
             &"id games stratego barrage dice chance-breakthrough breakthrough".to_string()
         ));
-        assert!(lines.contains(&"option name algo type string default staretc".to_string()));
+        assert!(lines.contains(&"option name algo type string default staretc+model".to_string()));
         let ok = lines.iter().position(|l| l == "hellook").unwrap();
         assert_eq!(lines[ok + 1], "readyok");
     }

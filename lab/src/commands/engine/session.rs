@@ -37,10 +37,15 @@ pub struct EngineOptions {
     pub probcut_params: Option<PathBuf>,
 }
 
+/// The algorithm an engine plays with unless told: StarETC with the game's
+/// opponent model (Stratego and Barrage; it scored 56.9% ± 5.3% against
+/// the plain counts at 100 ms a move, README), in play mode.
+pub const DEFAULT_ALGO: &str = "staretc+model";
+
 impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {
-            algo: "staretc".into(),
+            algo: DEFAULT_ALGO.into(),
             tt_mb: None,
             eval_noise: 0.0,
             noise_seed: 0,
