@@ -21,6 +21,7 @@
 
 mod elo;
 mod external;
+mod history;
 pub(crate) mod noise;
 mod results;
 mod run;

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use super::history::ViewHistory;
 use crate::protocol::{FromEngine, Go, ToEngine};
 
 /// How long the engine has for `hello` and `isready`.
@@ -179,13 +180,14 @@ impl ExternalEngine {
         result.inspect_err(|_| self.kill())
     }
 
-    /// Asks for a move in `view` under `limits` (`step` numbers the
+    /// Asks for a move in the view `history` leads to, sent as its start
+    /// and steps (`history.rs`), under `limits` (`step` numbers the
     /// messages); returns it with the nodes the engine reported. Without a
     /// time limit the engine still has to answer: within a minute, or its
     /// `margin` if longer; with one, within it plus the margin.
     pub fn ask_move<G: starcut::Game>(
         &mut self,
-        view: &G,
+        history: &ViewHistory<G>,
         limits: &starcut::search::Limits,
         margin: Duration,
         step: usize,
@@ -200,7 +202,7 @@ impl ExternalEngine {
             Some(ms) => Duration::from_secs_f64(ms / 1000.0) + margin,
             None => Duration::from_secs(60).max(margin),
         };
-        let answer = self.think(&view.position_text(), &go, timeout)?;
+        let answer = self.think(history.start(), history.steps(), &go, timeout)?;
         let Some(text) = answer.best else {
             self.kill();
             return Err(EngineFailure::new(
@@ -208,7 +210,8 @@ impl ExternalEngine {
                 format!("step {step}: bestmove none at a decision"),
             ));
         };
-        let mv = view
+        let mv = history
+            .view()
             .parse_move(&text)
             .map_err(|e| EngineFailure::new(FailureKind::Illegal, format!("step {step}: {e}")))?;
         Ok((mv, answer.nodes))
@@ -219,13 +222,14 @@ impl ExternalEngine {
     pub fn think(
         &mut self,
         position: &str,
+        steps: &[String],
         go: &Go,
         timeout: Duration,
     ) -> Result<Answer, EngineFailure> {
         let result = (|| {
             self.send(&ToEngine::Position {
                 position: position.to_string(),
-                steps: Vec::new(),
+                steps: steps.to_vec(),
             })?;
             self.send(&ToEngine::Go(go.clone()))?;
             let mut nodes = 0;

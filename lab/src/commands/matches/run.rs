@@ -3,7 +3,7 @@
 //! side's observation. An engine is a configuration of this binary searched
 //! in process, or an external program speaking the engine protocol
 //! (`--a-cmd` / `--b-cmd`, `external.rs`), which receives the observation
-//! as a `position` text; a starcut engine behind the protocol plays the
+//! as its start and the steps since (`history.rs`); a starcut engine behind the protocol plays the
 //! same games as the same configuration in process (tested).
 //!
 //! Anything that goes wrong in a game ends that game and the match goes
@@ -24,6 +24,7 @@ use starcut::selfplay::sample_outcome;
 use starcut::{Game, Player, Record, Status, Step};
 
 use super::external::{EngineCommand, EngineFailure, ExternalEngine, FailureKind};
+use super::history::ViewHistory;
 use super::noise::NoisyEval;
 use super::results::{Colour, Failure, GameResult, Outcome, SideName};
 use super::seeds;
@@ -262,6 +263,15 @@ fn game_loop<G: Game>(
     let mut pos = job.start.clone();
     let mut moves = Vec::new();
     let mut outcomes = Vec::new();
+    // What each external side has seen of the game.
+    let mut histories: [Option<ViewHistory<G>>; 2] = [0, 1].map(|side| {
+        let colour = if side == 0 {
+            job.a_colour
+        } else {
+            job.a_colour.other()
+        };
+        matches!(sides.sides[side], Side::External(_)).then(|| ViewHistory::new(&pos, colour))
+    });
     while record.steps.len() < settings.max_steps {
         let n = record.steps.len() + 1;
         let step = match pos.status() {
@@ -303,9 +313,13 @@ fn game_loop<G: Game>(
                             })?;
                             (mv, r.stats.nodes())
                         }
-                        Side::External(e) => e
-                            .ask_move(&view, limits, external.margin, n)
-                            .map_err(|f| Stop::Failed(side, f))?,
+                        Side::External(e) => {
+                            let history = histories[side].as_ref().ok_or_else(|| {
+                                Stop::Error(format!("step {n}: engine {name} has no history"))
+                            })?;
+                            e.ask_move(history, limits, external.margin, n)
+                                .map_err(|f| Stop::Failed(side, f))?
+                        }
                     };
                     tally.nodes[side] += searched;
                     tally.searches[side] += 1;
@@ -327,8 +341,18 @@ fn game_loop<G: Game>(
                 Step::Move(mv)
             }
         };
+        let text = histories
+            .iter()
+            .any(Option::is_some)
+            .then(|| pos.step_text(step));
         pos.apply_step(step);
         record.steps.push(step);
+        if let Some(text) = text {
+            for h in histories.iter_mut().flatten() {
+                h.follow(&text, &pos)
+                    .map_err(|e| Stop::Error(format!("step {n}: {e}")))?;
+            }
+        }
     }
     match pos.status() {
         Status::Terminal(winner) => Ok(Some(winner)),
