@@ -36,21 +36,28 @@ fn fake_engine(dir: &Path, name: &str, on_go: &str) -> String {
 
 #[test]
 fn a_starcut_engine_behind_the_protocol_plays_the_in_process_games() {
-    let dir = scratch("same");
-    let base = [
-        "match",
-        "dice",
-        "-o",
-        "size=4",
-        "--depth",
-        "2",
-        "--games",
-        "8",
-        "--eval-noise",
-        "0.5",
-        "--seed",
-        "3",
-    ];
+    same_games_through_the_protocol("dice", &["dice", "-o", "size=4", "--eval-noise", "0.5"]);
+    // Stratego's views: the engine rebuilds its view from the start and
+    // the steps (battle outcomes included) and plays the same moves.
+    same_games_through_the_protocol(
+        "barrage",
+        &[
+            "barrage",
+            "--setups",
+            "random",
+            "--a-nodes",
+            "400",
+            "--b-nodes",
+            "400",
+        ],
+    );
+}
+
+fn same_games_through_the_protocol(name: &str, game: &[&str]) {
+    let dir = scratch(&format!("same-{name}"));
+    let mut base = vec!["match"];
+    base.extend(game);
+    base.extend(["--depth", "2", "--games", "8", "--seed", "3"]);
     let local = dir.join("local.json");
     let mut args = base.to_vec();
     args.extend(["--a", "star2", "--b", "expectimax", "--out", path(&local)]);
@@ -74,7 +81,7 @@ fn a_starcut_engine_behind_the_protocol_plays_the_in_process_games() {
     assert!(summary.contains("engine"), "{summary}");
     let (local, external) = (load(&local), load(&external));
     // Same games, moves searched and nodes: the protocol adds nothing.
-    assert_eq!(local["games"], external["games"]);
+    assert_eq!(local["games"], external["games"], "{name}");
     assert_eq!(external["config"]["b"]["cmd"], Value::String(cmd));
 }
 
