@@ -189,8 +189,7 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
             p.piece_at(g).is_some_and(|y| {
                 y.colour() == colour
                     && y.rank().is_some_and(|r| r.is_movable() && stops(r))
-                    && dist(g, flag) + 2 <= d
-                    && dist(g, sq) < d
+                    && (dist(g, sq) == 1 || (dist(g, flag) + 2 <= d && dist(g, sq) < d))
             })
         });
         if !met {
@@ -209,9 +208,83 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
     threat
 }
 
+/// The pull of `colour`'s nearest Miner towards the opponent's likeliest
+/// Flag (hunt.rs), written out square by square.
+fn ref_flag_hunt(p: &Stratego, colour: Player) -> f64 {
+    let opp = colour.other();
+    let full = army(p.config().variant);
+    let movable = |c: &[u8; RANK_COUNT]| -> u32 {
+        Rank::ALL
+            .iter()
+            .filter(|r| r.is_movable())
+            .map(|r| c[r.index()] as u32)
+            .sum()
+    };
+    let phase = movable(p.captured(opp)) as f64 / movable(full) as f64;
+    if phase == 0.0 {
+        return 0.0;
+    }
+    let mut best: Option<(f64, Square)> = None;
+    for sq in Square::all() {
+        let Some(x) = p.piece_at(sq) else { continue };
+        if x.colour() != opp || x.has_moved() || x.is_revealed() {
+            continue;
+        }
+        let back = match opp {
+            Player::First => sq.rank_index(),
+            Player::Second => 9 - sq.rank_index(),
+        };
+        let mut w = match back {
+            0 | 1 => 5.0,
+            2 => 2.0,
+            3 => 1.0,
+            _ => continue,
+        };
+        for edge in [
+            sq.file() == 0,
+            sq.file() == 9,
+            sq.rank_index() == 0,
+            sq.rank_index() == 9,
+        ] {
+            if edge {
+                w *= 1.5;
+            }
+        }
+        for n in Square::all() {
+            let d = sq.file().abs_diff(n.file()) + sq.rank_index().abs_diff(n.rank_index());
+            let Some(y) = p.piece_at(n).filter(|y| y.colour() == opp) else {
+                continue;
+            };
+            if d != 1 {
+                continue;
+            }
+            if y.is_revealed() {
+                if y.rank() == Some(Rank::Bomb) {
+                    w *= 3.0;
+                }
+            } else if !y.has_moved() {
+                w *= 2.0;
+            }
+        }
+        if best.is_none_or(|(bw, _)| w > bw) {
+            best = Some((w, sq));
+        }
+    }
+    let Some((_, t)) = best else { return 0.0 };
+    let nearest = Square::all()
+        .filter(|&sq| {
+            p.piece_at(sq)
+                .is_some_and(|x| x.colour() == colour && x.rank() == Some(Rank::Miner))
+        })
+        .map(|sq| sq.file().abs_diff(t.file()) + sq.rank_index().abs_diff(t.rank_index()))
+        .min();
+    let Some(d) = nearest else { return 0.0 };
+    40.0 * phase * (1.0 - d as f64 / 12.0).max(0.0)
+}
+
 fn ref_evaluate(p: &Stratego) -> f64 {
     let side = p.side();
-    let score = |c: Player| ref_side_score(p, c) - ref_flag_threat(p, c);
+    let score = |c: Player| ref_side_score(p, c) + ref_flag_hunt(p, c) - ref_flag_threat(p, c);
     let d = score(side) - score(side.other());
     // The drive: a point per two quiet plies, at most 40, lowers the lead.
     let s = (p.quiet_plies() / 2).min(40) as f64;

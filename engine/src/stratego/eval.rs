@@ -22,6 +22,9 @@
 //! - The non-capture counter: Schadd lowers the score by a point for every
 //!   two moves without a capture; here the lead is lowered (`progress.rs`),
 //!   and a Flag the evaluator knows is defended against intruders.
+//! - Going for the Flag (`hunt.rs`): once the opponent's movable army
+//!   thins out, a side's nearest Miner is pulled towards the opponent's
+//!   likeliest Flag (up to 40 points).
 //! - Left out: EBQS and the random factor (searches may add their own noise).
 //!
 //! - At a chance node (a pending battle) the board is scored as it stands,
@@ -158,8 +161,9 @@ impl Stratego {
     }
 
     /// The raw evaluation difference (side to move minus opponent): the
-    /// material + position + information score of each colour less the
-    /// threat to its Flag, raw units, with the drive to make progress
+    /// material + position + information score of each colour plus its
+    /// pull towards the opponent's Flag (`hunt.rs`) less the threat to its
+    /// Flag, raw units, with the drive to make progress
     /// applied (`progress.rs`).
     ///
     /// Hot: it runs at every leaf of a search. Everything that depends only
@@ -214,6 +218,7 @@ impl Stratego {
             }
         }
         for colour in [Player::First, Player::Second] {
+            score[colour.index()] += self.flag_hunt(colour);
             score[colour.index()] -= self.flag_threat(colour);
         }
         let d = score[self.side.index()] - score[self.side.other().index()];

@@ -29,6 +29,7 @@ mod config;
 mod eval;
 mod game_impl;
 mod hash;
+mod hunt;
 mod model;
 mod movegen;
 mod mv;

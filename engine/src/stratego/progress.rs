@@ -18,9 +18,9 @@
 //!   half: an intruder that reaches the Flag ends the game) — unless the
 //!   owner has a piece ready to meet it: a piece of known rank that beats
 //!   it or trades with it (one of Captain's strength or more when the
-//!   intruder's rank is unknown), at most `d - 2` steps from the Flag and
-//!   less than `d` from the intruder (between the two, not behind the
-//!   Flag). A Flag whose every neighbour is one of its owner's Bombs fears
+//!   intruder's rank is unknown), either beside the intruder (it can take
+//!   it at once) or at most `d - 2` steps from the Flag and less than `d`
+//!   from the intruder (between the two, not behind the Flag). A Flag whose every neighbour is one of its owner's Bombs fears
 //!   only Miners: an intruder known not to be one costs nothing, an
 //!   unknown one [`ENCLOSED`] of its cost. So an intruder heading into the
 //!   setup is met before it arrives, whoever is ahead, by a piece that can
@@ -128,7 +128,7 @@ impl Stratego {
                     .is_some_and(|p| p.colour() == colour && p.rank() == Some(Rank::Bomb))
             })
         });
-        let guards = self.occ[colour.index()] & NEAR[flag];
+        let guards = self.occ[colour.index()];
         let mut threat = 0.0;
         for i in Squares::new(enemy) {
             let Some(p) = self.board[i] else { continue };
@@ -158,8 +158,10 @@ impl Stratego {
                         }
                 })
             };
-            let met = Squares::new(guards)
-                .any(|g| distance(flag, g) + 2 <= d && distance(g, i) < d && stops(g));
+            let met = Squares::new(guards).any(|g| {
+                let to_intruder = distance(g, i);
+                (to_intruder == 1 || (distance(flag, g) + 2 <= d && to_intruder < d)) && stops(g)
+            });
             if !met {
                 threat += share * THREAT[d];
             }
@@ -206,15 +208,18 @@ mod tests {
     #[test]
     fn an_intruder_near_a_known_flag_costs_its_owner() {
         // Red's Flag on a1, a revealed Blue Scout two steps away (c1),
-        // Red's Marshal on d1 (three steps: too far to meet it), Blue's
+        // Red's Marshal on e1 (four steps: too far to meet it), Blue's
         // Flag far.
-        let pos = barrage("bF9/10/10/10/10/10/10/10/10/rF1B9r16 r");
+        let pos = barrage("bF9/10/10/10/10/10/10/10/10/rF1B91r15 r");
         assert_eq!(pos.flag_threat(Player::First), THREAT[2]);
+        // Beside the Scout (d1) the Marshal can take it at once: met.
+        let beside = barrage("bF9/10/10/10/10/10/10/10/10/rF1B9r16 r");
+        assert_eq!(beside.flag_threat(Player::First), 0.0);
         // A hidden piece that has not moved is still in its setup: no
         // intruder. One seen moving is.
-        let unmoved = barrage("bF9/10/10/10/10/10/10/10/10/rF1b9r16 r");
+        let unmoved = barrage("bF9/10/10/10/10/10/10/10/10/rF1b91r15 r");
         assert_eq!(unmoved.flag_threat(Player::First), 0.0);
-        let moved = barrage("bF9/10/10/10/10/10/10/10/10/rF1b9r16 r moved:c1");
+        let moved = barrage("bF9/10/10/10/10/10/10/10/10/rF1b91r15 r moved:c1");
         assert_eq!(moved.flag_threat(Player::First), THREAT[2]);
         // With the Marshal on b1, between the Flag and a Scout three steps
         // away (d1), the Scout is met; with the Marshal on a2 and the Scout

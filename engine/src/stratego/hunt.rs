@@ -1,0 +1,184 @@
+//! Going for the Flag: the evaluation's sense of where the opponent's Flag
+//! likely stands, and a pull on one's Miners towards it (`eval.rs`).
+//!
+//! The Flag never moves, and players wall it in with Bombs, which never
+//! move either; so where the opponent's pieces have stayed put says where
+//! to dig. From public facts only — which of the opponent's pieces are
+//! unrevealed and have never moved, where they stand, and its revealed
+//! Bombs — each such piece gets a weight:
+//!
+//! - its row, counted from its owner's back row, by how often Arts' nine
+//!   expert setups put the Flag there ([`FLAG_ROW`]: rows 0 and 1 twice as
+//!   likely as the front rows);
+//! - per side of it: the board's edge ([`EDGE`]), a neighbour of its own
+//!   side that is unmoved and unrevealed (a possible Bomb, [`STILL`]) or a
+//!   revealed Bomb ([`BOMB`]) each multiply the weight: a piece tucked in a
+//!   corner behind a wall of pieces that never moved is the likeliest Flag.
+//!
+//! The heaviest such piece (the first in square order on a tie) is the
+//! *likely Flag*. A side earns [`HUNT`] points times the closeness of its
+//! nearest Miner of known rank to it (`1 - d / REACH`, `d` the Manhattan
+//! distance), times the share of the opponent's movable army already
+//! captured: nothing in the opening, where Miners are worth more at home,
+//! and the full pull once the opponent's defenders are gone — the time to
+//! dig. Together with the drive to make progress (`progress.rs`), the side
+//! ahead sends its Miners to the likeliest Flag rather than shuffling. The
+//! term reads no hidden rank: the opponent's pieces only by what is public,
+//! one's own Miners by their rank, which a view shows only to their owner
+//! (and to both once revealed).
+
+use super::movegen::neighbour;
+use super::position::Stratego;
+use super::rank::{army, Rank};
+use super::square::{Square, SIZE};
+use crate::game::Player;
+
+/// Largest pull, in raw evaluation points (a Scout is 10, a Miner 100+).
+pub const HUNT: f64 = 40.0;
+
+/// Distance at which a Miner stops feeling the pull.
+const REACH: f64 = 12.0;
+
+/// Weight of the Flag on each row from its owner's back row (rows 4 and
+/// beyond: never in a setup): Arts' setups put it on rows 0, 1, 2 and 3
+/// 4, 4, 1 and 0 times, smoothed by one.
+const FLAG_ROW: [f64; 4] = [5.0, 5.0, 2.0, 1.0];
+
+/// Factor per side of the piece that is the board's edge.
+const EDGE: f64 = 1.5;
+
+/// Factor per neighbour of the same side that has neither moved nor been
+/// revealed (a possible Bomb).
+const STILL: f64 = 2.0;
+
+/// Factor per neighbour that is a revealed Bomb of the same side.
+const BOMB: f64 = 3.0;
+
+impl Stratego {
+    /// The square of the piece of `colour` most likely its Flag, as its
+    /// opponent can tell (module doc); `None` when no piece of `colour` is
+    /// both unmoved and unrevealed.
+    pub fn likely_flag(&self, colour: Player) -> Option<Square> {
+        let mut best: Option<(f64, usize)> = None;
+        for i in super::bits::Squares::new(self.occ[colour.index()]) {
+            let Some(p) = self.board[i] else { continue };
+            if p.has_moved() || p.is_revealed() {
+                continue;
+            }
+            let sq = Square::new(i)?;
+            let row = match colour {
+                Player::First => i / SIZE,
+                Player::Second => SIZE - 1 - i / SIZE,
+            };
+            let Some(&w0) = FLAG_ROW.get(row) else {
+                continue;
+            };
+            let (f, r) = (i % SIZE, i / SIZE);
+            let edges = [f == 0, f == SIZE - 1, r == 0, r == SIZE - 1];
+            let mut w = edges.iter().filter(|&&e| e).fold(w0, |w, _| w * EDGE);
+            for d in 0..4 {
+                let Some(q) = neighbour(sq, d).and_then(|n| self.board[n.index()]) else {
+                    continue;
+                };
+                if q.colour() != colour {
+                    continue;
+                }
+                if q.is_revealed() {
+                    if q.rank() == Some(Rank::Bomb) {
+                        w *= BOMB;
+                    }
+                } else if !q.has_moved() {
+                    w *= STILL;
+                }
+            }
+            if best.is_none_or(|(bw, _)| w > bw) {
+                best = Some((w, i));
+            }
+        }
+        best.and_then(|(_, i)| Square::new(i))
+    }
+
+    /// The share of `colour`'s movable army that has been captured.
+    fn movable_captured(&self, colour: Player) -> f64 {
+        let total = army(self.config.variant);
+        let (mut all, mut gone) = (0u32, 0u32);
+        for r in Rank::ALL {
+            if r.is_movable() {
+                all += total[r.index()] as u32;
+                gone += self.captured[colour.index()][r.index()] as u32;
+            }
+        }
+        if all == 0 {
+            0.0
+        } else {
+            gone as f64 / all as f64
+        }
+    }
+
+    /// What `colour` earns for its nearest Miner's closeness to the
+    /// opponent's likely Flag (module doc).
+    pub(crate) fn flag_hunt(&self, colour: Player) -> f64 {
+        let phase = self.movable_captured(colour.other());
+        if phase == 0.0 {
+            return 0.0;
+        }
+        let Some(target) = self.likely_flag(colour.other()) else {
+            return 0.0;
+        };
+        let t = target.index();
+        let nearest = super::bits::Squares::new(self.occ[colour.index()])
+            .filter(|&i| self.board[i].is_some_and(|p| p.rank() == Some(Rank::Miner)))
+            .map(|i| (i / SIZE).abs_diff(t / SIZE) + (i % SIZE).abs_diff(t % SIZE))
+            .min();
+        let Some(d) = nearest else {
+            return 0.0;
+        };
+        let d = d as f64;
+        HUNT * phase * (1.0 - d / REACH).max(0.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::stratego::{StrategoConfig, Variant};
+
+    fn barrage(text: &str) -> Stratego {
+        Stratego::parse_position(&StrategoConfig::for_variant(Variant::Barrage), text).unwrap()
+    }
+
+    #[test]
+    fn the_likely_flag_is_tucked_in_behind_pieces_that_never_moved() {
+        // Blue's Flag in the corner beside its Bomb: edge twice, a still
+        // neighbour, the back row.
+        let p = barrage("bFbB8/10/10/b1b22b8b92bSb9/10/10/10/r9r92r8r12rSr2/10/rFrB8 r");
+        assert_eq!(p.likely_flag(Player::Second), Square::parse("a10"));
+        assert_eq!(p.likely_flag(Player::First), Square::parse("a1"));
+        // A piece that moved is no Flag.
+        let p = barrage("b!b?8/10/10/b?b?2b?b?2b?b?/10/10/10/r9r92r8r12rSr2/10/rFrB8 r");
+        assert_eq!(p.likely_flag(Player::Second), Square::parse("b10"));
+    }
+
+    #[test]
+    fn miners_are_pulled_once_the_defenders_thin_out() {
+        // Nothing captured: no pull.
+        let full = barrage("bFbB8/10/10/b1b22b8b92bSb9/10/10/10/r9r92r8r12rSr2/10/rFrB8 r");
+        assert_eq!(full.flag_hunt(Player::First), 0.0);
+        // Blue's Marshal and General taken (2 of 6 movable pieces): Red's
+        // Miner on e3 is 11 steps from a10, on a8 two.
+        let far = barrage("bFbB8/10/10/4b8b92bSb9/10/10/10/r9r92r8r12rSr2/10/rFrB8 r b1b2");
+        let near = barrage("bFbB8/10/r89/4b8b92bSb9/10/10/10/r9r93r12rSr2/10/rFrB8 r b1b2");
+        let phase = 2.0 / 6.0;
+        assert_eq!(
+            far.flag_hunt(Player::First),
+            HUNT * phase * (1.0 - 11.0 / 12.0)
+        );
+        assert_eq!(
+            near.flag_hunt(Player::First),
+            HUNT * phase * (1.0 - 2.0 / 12.0)
+        );
+        // Blue has captured nothing of Red's: no pull for Blue.
+        assert_eq!(near.flag_hunt(Player::Second), 0.0);
+    }
+}
