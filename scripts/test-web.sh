@@ -39,6 +39,9 @@ for _ in $(seq 50); do
 done
 
 mkdir -p tests/e2e/artifacts
+echo "[test-web] native figures for the performance test (release lab)" >&2
+cargo build --release --locked -p starcut-lab
+node tests/e2e/make-native-perf.mjs
 echo "[test-web] serving dist/ at http://127.0.0.1:$port/starcut/" >&2
 cd tests/e2e
 STARCUT_URL="http://127.0.0.1:$port/starcut/" node --test --test-concurrency=1 "$@" ./*.test.mjs

@@ -1,11 +1,12 @@
-// Writes perf-native.json: the native lab's figures on the performance
-// test's positions (same depth, same default settings). Run from the repo
-// after `cargo build --release -p starcut-lab`:
+// Writes artifacts/perf-native.json: the native lab's figures on the
+// performance test's positions (same depth, same default settings).
+// scripts/test-web.sh runs it before the browser tests, after
+// `cargo build --release -p starcut-lab`, so the browser is always compared
+// with the engine of the same tree on the same machine at the same time:
 //   node tests/e2e/make-native-perf.mjs
-// The node counts are what the browser must reproduce; the speeds are of
-// the machine that ran this.
+// The node counts are what the browser must reproduce.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PERF_POSITIONS } from './perf-positions.mjs';
@@ -20,6 +21,7 @@ const positions = PERF_POSITIONS.map((p) => {
   return { name: p.name, nodes: j.nodes, time_ms: j.time_ms,
     nodes_per_second: j.nodes_per_second, best: j.best, value: j.value };
 });
-writeFileSync(join(HERE, 'perf-native.json'), JSON.stringify({
+mkdirSync(join(HERE, 'artifacts'), { recursive: true });
+writeFileSync(join(HERE, 'artifacts', 'perf-native.json'), JSON.stringify({
   built: new Date().toISOString(), lab: 'target/release/starcut analyse --algo staretc', positions,
 }, null, 2) + '\n');

@@ -4,8 +4,10 @@
 //      (the app writes `data-interactive-ms` on <html> at that moment);
 //  (b) the engine's nodes/s in the browser's worker on fixed positions at
 //      fixed depths, next to the native lab's figures on the same positions
-//      (perf-native.json, written by `node make-native-perf.mjs`). The node
-//      counts must be equal: it is the same engine with the same settings.
+//      (artifacts/perf-native.json, written by `make-native-perf.mjs`, which
+//      scripts/test-web.sh runs first with the release lab of the same tree).
+//      The node counts must be equal: it is the same engine with the same
+//      settings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
@@ -70,7 +72,7 @@ test('performance: load time and browser vs native nodes per second', async (t) 
 
   let native = null;
   try {
-    native = JSON.parse(await readFile(join(HERE, 'perf-native.json'), 'utf8'));
+    native = JSON.parse(await readFile(join(HERE, 'artifacts', 'perf-native.json'), 'utf8'));
   } catch { /* no native figures: browser figures only */ }
   const rows = browser.map((b) => {
     const n = native?.positions.find((x) => x.name === b.name);
