@@ -29,6 +29,7 @@
 
 use super::movegen::neighbour;
 use super::position::Stratego;
+use super::progress::distance;
 use super::rank::{army, Rank};
 use super::square::{Square, SIZE};
 use crate::game::Player;
@@ -66,11 +67,7 @@ impl Stratego {
                 continue;
             }
             let sq = Square::new(i)?;
-            let row = match colour {
-                Player::First => i / SIZE,
-                Player::Second => SIZE - 1 - i / SIZE,
-            };
-            let Some(&w0) = FLAG_ROW.get(row) else {
+            let Some(&w0) = FLAG_ROW.get(Self::row_from_back(sq, colour)) else {
                 continue;
             };
             let (f, r) = (i % SIZE, i / SIZE);
@@ -128,7 +125,7 @@ impl Stratego {
         let t = target.index();
         let nearest = super::bits::Squares::new(self.occ[colour.index()])
             .filter(|&i| self.board[i].is_some_and(|p| p.rank() == Some(Rank::Miner)))
-            .map(|i| (i / SIZE).abs_diff(t / SIZE) + (i % SIZE).abs_diff(t % SIZE))
+            .map(|i| distance(i, t))
             .min();
         let Some(d) = nearest else {
             return 0.0;

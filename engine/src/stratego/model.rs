@@ -148,7 +148,7 @@ fn beats(r: Rank, e: Rank, otherwise: f64) -> f64 {
 impl Stratego {
     /// The row of `sq` counted from `colour`'s back row (0 = back row).
     #[inline]
-    fn row_from_back(sq: Square, colour: Player) -> usize {
+    pub(super) fn row_from_back(sq: Square, colour: Player) -> usize {
         match colour {
             Player::First => sq.rank_index(),
             Player::Second => SIZE - 1 - sq.rank_index(),

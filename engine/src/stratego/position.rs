@@ -284,8 +284,9 @@ impl Stratego {
             if let Some(p) = cell {
                 self.occ[p.colour().index()] |= 1u128 << i;
                 // At most 100 pieces fit on the board: no overflow.
-                self.tally[p.colour().index()][tally_slot(*p)] += 1;
-                if tally_slot(*p) == FLAG_SLOT {
+                let slot = tally_slot(*p);
+                self.tally[p.colour().index()][slot] += 1;
+                if slot == FLAG_SLOT {
                     self.flag_sq[p.colour().index()] = i as u8;
                 }
             }

@@ -20,8 +20,9 @@
 //!   it or trades with it (one of Captain's strength or more when the
 //!   intruder's rank is unknown), either beside the intruder (it can take
 //!   it at once) or at most `d - 2` steps from the Flag and less than `d`
-//!   from the intruder (between the two, not behind the Flag). A Flag whose every neighbour is one of its owner's Bombs fears
-//!   only Miners: an intruder known not to be one costs nothing, an
+//!   from the intruder (between the two, not behind the Flag). A Flag
+//!   whose every neighbour is one of its owner's Bombs fears only Miners:
+//!   an intruder known not to be one costs nothing, an
 //!   unknown one [`ENCLOSED`] of its cost. So an intruder heading into the
 //!   setup is met before it arrives, whoever is ahead, by a piece that can
 //!   stop it, and a side that sends every piece forward leaves one at home.
@@ -97,7 +98,7 @@ static NEAR: [u128; SQUARES] = {
 
 /// Manhattan distance between two square indices.
 #[inline]
-const fn distance(a: usize, b: usize) -> usize {
+pub(super) const fn distance(a: usize, b: usize) -> usize {
     (a / SIZE).abs_diff(b / SIZE) + (a % SIZE).abs_diff(b % SIZE)
 }
 
@@ -128,7 +129,6 @@ impl Stratego {
                     .is_some_and(|p| p.colour() == colour && p.rank() == Some(Rank::Bomb))
             })
         });
-        let guards = self.occ[colour.index()];
         let mut threat = 0.0;
         for i in Squares::new(enemy) {
             let Some(p) = self.board[i] else { continue };
@@ -158,7 +158,7 @@ impl Stratego {
                         }
                 })
             };
-            let met = Squares::new(guards).any(|g| {
+            let met = Squares::new(self.occ[colour.index()]).any(|g| {
                 let to_intruder = distance(g, i);
                 (to_intruder == 1 || (distance(flag, g) + 2 <= d && to_intruder < d)) && stops(g)
             });
