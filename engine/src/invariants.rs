@@ -30,7 +30,8 @@ pub struct Violation {
 pub enum ViolationKind {
     /// The printed position does not parse, or parses to another text.
     TextRoundTrip,
-    /// The kept hash differs from the hash of the re-parsed position.
+    /// The kept hash (or another incrementally kept set or count) differs
+    /// from the one computed afresh.
     Hash,
     /// A view shows a rank its player cannot know.
     HiddenRank,
@@ -122,6 +123,13 @@ fn round_trip<G: Game>(pos: &G, config: &G::Config, done: &mut Checked) -> Resul
                     s.hash(),
                     s.compute_hash()
                 ),
+            ));
+        }
+        if !s.kept_sets_agree() {
+            return Err(violation(
+                ViolationKind::Hash,
+                "the kept occupancy, tallies or piece sets differ from a recount of the board"
+                    .into(),
             ));
         }
     }

@@ -1,12 +1,16 @@
 //! The optimized Stratego evaluation and pool against a deliberately naive
 //! reference written only with the public API (a copy of the original
-//! board-scanning code): every evaluation and every pool must be equal
-//! bit for bit (`f64 ==`, not approximately) on random playouts of the true
-//! game and of views, Stratego and Barrage, pending battles included.
+//! board-scanning code): every pool must be equal, and every evaluation
+//! equal within [`TOLERANCE`], on random playouts of the true game and of
+//! views, Stratego and Barrage, pending battles included.
 //!
-//! The reference keeps the original order of floating-point additions
-//! (pieces in square order, per side), which is what makes exact equality
-//! the right test: any reordering of the sums would show up here.
+//! The evaluation sums a side's pieces from counts kept as the board
+//! changes (per rank, and squared rows advanced), where the reference adds
+//! them square by square, and approximates `tanh` in the drive (within
+//! 1e-4, times a drive of at most 40 points): so the two differ by
+//! rounding, far less than the smallest term of the evaluation (a Scout's
+//! square bonus for one row, 50/81 of a point, or a Scout's hidden bonus of
+//! 3 points).
 
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -16,6 +20,9 @@ use starcut::stratego::{
     TABLE_5_1,
 };
 use starcut::{Game, Player, Status};
+
+/// How far the evaluation may be from the reference (module doc).
+const TOLERANCE: f64 = 0.005;
 
 /// The reference pool: army minus known ranks on the board minus captured.
 struct RefPool {
@@ -310,13 +317,13 @@ fn check(p: &Stratego) -> Result<(), TestCaseError> {
     let want = ref_evaluate(p);
     let got = p.evaluate();
     prop_assert!(
-        got.to_bits() == want.to_bits(),
+        (got - want).abs() <= TOLERANCE,
         "evaluate {} != reference {} in {}",
         got,
         want,
         p.position_text()
     );
-    prop_assert!(p.heuristic().to_bits() == want.to_bits());
+    prop_assert!(p.heuristic().to_bits() == got.to_bits());
     Ok(())
 }
 

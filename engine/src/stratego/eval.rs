@@ -35,8 +35,8 @@
 //! exact for `|D| <= 500` and compressed smoothly beyond, so the result lies
 //! strictly inside (-1000, 1000): `500 + 499 * (1 - exp(-(|D| - 500) / 499))`.
 
-use super::bits::Squares;
 use super::chance::Pool;
+use super::piece::Piece;
 use super::position::{tally_slot, Stratego, TALLY_SLOTS, UNKNOWN_MOVED, UNKNOWN_UNMOVED};
 use super::rank::{Rank, RANK_COUNT};
 use super::square::SIZE;
@@ -51,43 +51,44 @@ const HIDDEN_BONUS: f64 = 0.3;
 /// Maximum bonus for square importance.
 const SQUARE_BONUS: f64 = 50.0;
 
-/// Per colour and row: rows advanced from the colour's home row, over 9.
-const ADVANCE: [[f64; SIZE]; 2] = {
-    let mut t = [[0.0; SIZE]; 2];
-    let mut row = 0;
-    while row < SIZE {
-        t[0][row] = row as f64 / 9.0;
-        t[1][row] = (SIZE - 1 - row) as f64 / 9.0;
-        row += 1;
-    }
+/// The square bonus of a movable piece is `SQUARE_BONUS * (a / 9)^2`, `a`
+/// its rows advanced from its colour's home row: this much per unit of `a^2`.
+const BONUS_PER_ADVANCE_SQ: f64 = SQUARE_BONUS / 81.0;
+
+/// Movability of a piece's [`tally_slot`]: whether it earns the square
+/// bonus for sure (a movable rank, or an unknown piece that has moved), by
+/// the pool's share of movable ranks (an unknown piece that has not), or
+/// never (Bomb, Flag).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Movability {
+    Never,
+    Surely,
+    Maybe,
+}
+
+const MOVABILITY: [Movability; TALLY_SLOTS] = {
+    let mut t = [Movability::Surely; TALLY_SLOTS];
+    t[Rank::Bomb.index()] = Movability::Never;
+    t[Rank::Flag.index()] = Movability::Never;
+    t[UNKNOWN_UNMOVED] = Movability::Maybe;
     t
 };
 
-/// Per colour and row: the square bonus of a piece that surely moves,
-/// `1.0 * SQUARE_BONUS * adv * adv`. Computed at compile time with the
-/// run-time operations in the same order (const evaluation of `f64`
-/// arithmetic is IEEE exact, and `1.0 * x == x`), so a lookup gives the same
-/// bits as the formula.
-const MOVABLE_BONUS: [[f64; SIZE]; 2] = {
-    let mut t = [[0.0; SIZE]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut row = 0;
-        while row < SIZE {
-            let adv = ADVANCE[c][row];
-            t[c][row] = SQUARE_BONUS * adv * adv;
-            row += 1;
-        }
-        c += 1;
+/// `piece`'s share of its colour's [`Stratego::advance`] sums on square
+/// index `i`: `a^2` in the slot of its movability (`[surely, maybe]`).
+#[inline]
+pub(super) fn advance_share(piece: Piece, i: usize) -> [u32; 2] {
+    let row = i / SIZE;
+    let a = match piece.colour() {
+        Player::First => row,
+        Player::Second => SIZE - 1 - row,
+    } as u32;
+    match MOVABILITY[tally_slot(piece)] {
+        Movability::Never => [0, 0],
+        Movability::Surely => [a * a, 0],
+        Movability::Maybe => [0, a * a],
     }
-    t
-};
-
-/// Movability classes of a tally slot: offsets of their rows in the flat
-/// per-row bonus table of [`SideTables`].
-const NEVER_MOVES: usize = 0;
-const SURELY_MOVES: usize = SIZE;
-const MAYBE_MOVES: usize = 2 * SIZE;
+}
 
 impl Stratego {
     /// The value of each rank for `colour`'s pieces in this position
@@ -123,41 +124,29 @@ impl Stratego {
             .saturating_sub(self.captured[colour.index()][rank.index()])
     }
 
-    /// What `colour`'s pieces are worth in this position, per tally slot and
-    /// row: everything of the score that does not depend on the board.
-    fn side_tables(&self, colour: Player) -> SideTables {
+    /// `colour`'s material, square and information score (module doc):
+    /// from the counts `set` keeps per tally slot and the sums of squared
+    /// rows advanced, so its cost does not grow with the number of pieces
+    /// (it runs at every leaf of a search).
+    fn side_score(&self, colour: Player) -> f64 {
+        let c = colour.index();
         let values = self.piece_values(colour);
-        // Per tally slot: the piece's value and whether it can move (it earns
-        // the square bonus only then; an unmoved unknown may or may not).
-        let mut value = [0.0; TALLY_SLOTS];
-        let mut class = [NEVER_MOVES; TALLY_SLOTS];
-        for r in Rank::ALL {
-            value[r.index()] = values[r.index()];
-            if r.is_movable() {
-                class[r.index()] = SURELY_MOVES;
-            }
+        let (tally, unrevealed) = (&self.tally[c], &self.unrevealed[c]);
+        let worth = |slot: usize, value: f64| {
+            value * (f64::from(tally[slot]) + HIDDEN_BONUS * f64::from(unrevealed[slot]))
+        };
+        let mut score = 0.0;
+        for (slot, &v) in values.iter().enumerate() {
+            score += worth(slot, v);
         }
-        // Per movability class and row (class offset + row): the square bonus.
-        let mut bonus = [0.0; 3 * SIZE];
-        bonus[SURELY_MOVES..SURELY_MOVES + SIZE].copy_from_slice(&MOVABLE_BONUS[colour.index()]);
-        let tally = &self.tally[colour.index()];
+        let [surely, maybe] = self.advance[c];
+        let mut advance = f64::from(surely);
         if tally[UNKNOWN_UNMOVED] > 0 || tally[UNKNOWN_MOVED] > 0 {
             let (all, moved, p_movable) = pool_means(&self.pool(colour), &values);
-            value[UNKNOWN_UNMOVED] = all;
-            class[UNKNOWN_UNMOVED] = MAYBE_MOVES;
-            value[UNKNOWN_MOVED] = moved;
-            class[UNKNOWN_MOVED] = SURELY_MOVES;
-            for (b, adv) in bonus[MAYBE_MOVES..].iter_mut().zip(ADVANCE[colour.index()]) {
-                *b = p_movable * SQUARE_BONUS * adv * adv;
-            }
+            score += worth(UNKNOWN_UNMOVED, all) + worth(UNKNOWN_MOVED, moved);
+            advance += p_movable * f64::from(maybe);
         }
-        let hidden = value.map(|v| HIDDEN_BONUS * v);
-        SideTables {
-            value,
-            hidden,
-            class,
-            bonus,
-        }
+        score + BONUS_PER_ADVANCE_SQ * advance
     }
 
     /// The raw evaluation difference (side to move minus opponent): the
@@ -165,63 +154,11 @@ impl Stratego {
     /// pull towards the opponent's Flag (`hunt.rs`) less the threat to its
     /// Flag, raw units, with the drive to make progress
     /// applied (`progress.rs`).
-    ///
-    /// Hot: it runs at every leaf of a search. Everything that depends only
-    /// on a piece's `tally_slot` and row is tabulated once per colour, so
-    /// the per-piece work is a few lookups and three additions, without
-    /// branches. Each colour's terms are added one by one in square order,
-    /// as a plain loop over its pieces would, so that the floating-point
-    /// result never depends on how the loop is organised; the two colours'
-    /// sums are independent chains walked side by side in one pass, which
-    /// lets the processor overlap their additions. Where such a loop adds
-    /// nothing (a revealed piece's hidden bonus, an immovable piece's square
-    /// bonus) this one adds `+0.0`, which leaves the score's bits unchanged:
-    /// the score starts at `+0.0` and every term is `>= 0`, so it is never
-    /// `-0.0`.
     pub fn raw_eval(&self) -> f64 {
-        let tables = [
-            self.side_tables(Player::First),
-            self.side_tables(Player::Second),
-        ];
-        let term = |t: &SideTables, i: usize, score: &mut f64| {
-            let Some(&Some(p)) = self.board.get(i) else {
-                return;
-            };
-            let slot = tally_slot(p);
-            *score += t.value[slot];
-            *score += if p.is_revealed() { 0.0 } else { t.hidden[slot] };
-            *score += t.bonus[t.class[slot] + i / SIZE];
+        let score = |colour: Player| {
+            self.side_score(colour) + self.flag_hunt(colour) - self.flag_threat(colour)
         };
-        let (mut first, mut second) = (
-            Squares::new(self.occ[Player::First.index()]),
-            Squares::new(self.occ[Player::Second.index()]),
-        );
-        let mut score = [0.0f64; 2];
-        let [s0, s1] = &mut score;
-        loop {
-            match (first.next(), second.next()) {
-                (Some(a), Some(b)) => {
-                    term(&tables[0], a, s0);
-                    term(&tables[1], b, s1);
-                }
-                (Some(a), None) => {
-                    term(&tables[0], a, s0);
-                    first.for_each(|a| term(&tables[0], a, s0));
-                    break;
-                }
-                (None, Some(b)) => {
-                    term(&tables[1], b, s1);
-                    second.for_each(|b| term(&tables[1], b, s1));
-                    break;
-                }
-                (None, None) => break,
-            }
-        }
-        for colour in [Player::First, Player::Second] {
-            score[colour.index()] += self.flag_hunt(colour);
-            score[colour.index()] -= self.flag_threat(colour);
-        }
-        let d = score[self.side.index()] - score[self.side.other().index()];
+        let d = score(self.side) - score(self.side.other());
         super::progress::apply_drive(d, self.quiet)
     }
 
@@ -229,15 +166,6 @@ impl Stratego {
     pub fn evaluate(&self) -> Value {
         squash(self.raw_eval())
     }
-}
-
-/// One colour's per-slot and per-row score tables (see
-/// [`Stratego::raw_eval`]).
-struct SideTables {
-    value: [f64; TALLY_SLOTS],
-    hidden: [f64; TALLY_SLOTS],
-    class: [usize; TALLY_SLOTS],
-    bonus: [f64; 3 * SIZE],
 }
 
 /// Mean value over the whole pool, over its movable ranks, and the share of
@@ -273,25 +201,22 @@ pub fn squash(d: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::square::SQUARES;
     use super::*;
 
     #[test]
-    fn square_tables_equal_the_formula_bit_for_bit() {
-        for (c, colour) in [Player::First, Player::Second].into_iter().enumerate() {
-            for i in 0..SQUARES {
-                let row = i / 10;
-                let adv = match colour {
-                    Player::First => row,
-                    Player::Second => 9 - row,
-                } as f64
-                    / 9.0;
-                assert_eq!(ADVANCE[c][row].to_bits(), adv.to_bits());
-                let m: f64 = std::hint::black_box(1.0);
-                let runtime = m * SQUARE_BONUS * adv * adv;
-                assert_eq!(MOVABLE_BONUS[c][row].to_bits(), runtime.to_bits());
-            }
-        }
+    fn advance_shares_count_rows_from_the_home_row_by_movability() {
+        use super::super::piece::Piece;
+        let marshal = |c| Piece::new(c, Some(Rank::Marshal), false, false);
+        // Row 3 is three rows up for Red, six for Blue.
+        assert_eq!(advance_share(marshal(Player::First), 35), [9, 0]);
+        assert_eq!(advance_share(marshal(Player::Second), 35), [36, 0]);
+        let bomb = Piece::new(Player::First, Some(Rank::Bomb), false, false);
+        assert_eq!(advance_share(bomb, 95), [0, 0]);
+        let unknown = Piece::new(Player::Second, None, false, false);
+        assert_eq!(advance_share(unknown, 5), [0, 81]);
+        assert_eq!(advance_share(unknown.after_step(), 5), [81, 0]);
+        // 50 points on the far row.
+        assert_eq!(BONUS_PER_ADVANCE_SQ * 81.0, SQUARE_BONUS);
     }
 
     #[test]

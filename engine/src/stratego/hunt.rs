@@ -27,11 +27,11 @@
 //! one's own Miners by their rank, which a view shows only to their owner
 //! (and to both once revealed).
 
-use super::movegen::neighbour;
+use super::bits::Squares;
 use super::position::Stratego;
 use super::progress::distance;
 use super::rank::{army, Rank};
-use super::square::{Square, SIZE};
+use super::square::{Square, SIZE, SQUARES};
 use crate::game::Player;
 
 /// Largest pull, in raw evaluation points (a Scout is 10, a Miner 100+).
@@ -55,39 +55,92 @@ const STILL: f64 = 2.0;
 /// Factor per neighbour that is a revealed Bomb of the same side.
 const BOMB: f64 = 3.0;
 
+/// Per colour and square: the weight of a piece there before its
+/// neighbours are looked at — [`FLAG_ROW`] of its row from the colour's
+/// back row (0 beyond the setup rows) times [`EDGE`] per board edge beside
+/// it. Every weight is a product of small integers and halves, exact in
+/// `f64`, so the order of the factors never changes a comparison.
+const PLACE: [[f64; SQUARES]; 2] = {
+    let mut t = [[0.0; SQUARES]; 2];
+    let mut i = 0;
+    while i < SQUARES {
+        let (f, r) = (i % SIZE, i / SIZE);
+        let mut edge = 1.0;
+        if f == 0 || f == SIZE - 1 {
+            edge *= EDGE;
+        }
+        if r == 0 || r == SIZE - 1 {
+            edge *= EDGE;
+        }
+        let back = [r, SIZE - 1 - r];
+        let mut c = 0;
+        while c < 2 {
+            if back[c] < FLAG_ROW.len() {
+                t[c][i] = FLAG_ROW[back[c]] * edge;
+            }
+            c += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Per square: its orthogonal neighbours on the board (lakes included:
+/// no piece stands on them).
+const AROUND: [u128; SQUARES] = {
+    let mut t = [0u128; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        let (f, r) = (i % SIZE, i / SIZE);
+        if f > 0 {
+            t[i] |= 1 << (i - 1);
+        }
+        if f + 1 < SIZE {
+            t[i] |= 1 << (i + 1);
+        }
+        if r > 0 {
+            t[i] |= 1 << (i - SIZE);
+        }
+        if r + 1 < SIZE {
+            t[i] |= 1 << (i + SIZE);
+        }
+        i += 1;
+    }
+    t
+};
+
+/// `factor^n` for the at most four neighbours of a square.
+const fn powers(factor: f64) -> [f64; 5] {
+    let mut p = [1.0; 5];
+    let mut n = 1;
+    while n < 5 {
+        p[n] = p[n - 1] * factor;
+        n += 1;
+    }
+    p
+}
+const STILL_POW: [f64; 5] = powers(STILL);
+const BOMB_POW: [f64; 5] = powers(BOMB);
+
 impl Stratego {
     /// The square of the piece of `colour` most likely its Flag, as its
     /// opponent can tell (module doc); `None` when no piece of `colour` is
-    /// both unmoved and unrevealed.
+    /// both unmoved and unrevealed in its setup rows. Runs at every leaf
+    /// once pieces are captured: a few bit operations per candidate on the
+    /// sets `set` keeps (`Stratego::still`, `Stratego::shown_bombs`).
     pub fn likely_flag(&self, colour: Player) -> Option<Square> {
+        let c = colour.index();
+        let (still, bombs) = (self.still[c], self.shown_bombs[c]);
         let mut best: Option<(f64, usize)> = None;
-        for i in super::bits::Squares::new(self.occ[colour.index()]) {
-            let Some(p) = self.board[i] else { continue };
-            if p.has_moved() || p.is_revealed() {
+        for i in Squares::new(still) {
+            let place = PLACE[c][i];
+            if place == 0.0 {
                 continue;
             }
-            let sq = Square::new(i)?;
-            let Some(&w0) = FLAG_ROW.get(Self::row_from_back(sq, colour)) else {
-                continue;
-            };
-            let (f, r) = (i % SIZE, i / SIZE);
-            let edges = [f == 0, f == SIZE - 1, r == 0, r == SIZE - 1];
-            let mut w = edges.iter().filter(|&&e| e).fold(w0, |w, _| w * EDGE);
-            for d in 0..4 {
-                let Some(q) = neighbour(sq, d).and_then(|n| self.board[n.index()]) else {
-                    continue;
-                };
-                if q.colour() != colour {
-                    continue;
-                }
-                if q.is_revealed() {
-                    if q.rank() == Some(Rank::Bomb) {
-                        w *= BOMB;
-                    }
-                } else if !q.has_moved() {
-                    w *= STILL;
-                }
-            }
+            let around = AROUND[i];
+            let w = place
+                * STILL_POW[(around & still).count_ones() as usize]
+                * BOMB_POW[(around & bombs).count_ones() as usize];
             if best.is_none_or(|(bw, _)| w > bw) {
                 best = Some((w, i));
             }
@@ -115,6 +168,10 @@ impl Stratego {
     /// What `colour` earns for its nearest Miner's closeness to the
     /// opponent's likely Flag (module doc).
     pub(crate) fn flag_hunt(&self, colour: Player) -> f64 {
+        let miners = self.miners[colour.index()];
+        if miners == 0 {
+            return 0.0;
+        }
         let phase = self.movable_captured(colour.other());
         if phase == 0.0 {
             return 0.0;
@@ -123,11 +180,7 @@ impl Stratego {
             return 0.0;
         };
         let t = target.index();
-        let nearest = super::bits::Squares::new(self.occ[colour.index()])
-            .filter(|&i| self.board[i].is_some_and(|p| p.rank() == Some(Rank::Miner)))
-            .map(|i| distance(i, t))
-            .min();
-        let Some(d) = nearest else {
+        let Some(d) = Squares::new(miners).map(|i| distance(i, t)).min() else {
             return 0.0;
         };
         let d = d as f64;

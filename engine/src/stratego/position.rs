@@ -16,6 +16,7 @@
 use super::battle::{battle, BattleResult};
 use super::clue::Clue;
 use super::config::StrategoConfig;
+use super::eval::advance_share;
 use super::hash;
 use super::mv::Move;
 use super::piece::Piece;
@@ -73,10 +74,56 @@ pub struct Stratego {
     /// Flag's rank ([`NO_FLAG`] otherwise), kept by `set` and `recount`:
     /// the evaluation's Flag defence asks for it at every leaf.
     pub(crate) flag_sq: [u8; 2],
+    /// Per colour, the squares of its pieces that have neither moved nor
+    /// been revealed, and of its revealed Bombs, kept by `set` and
+    /// `recount`: where the opponent can look for its Flag (`hunt.rs`),
+    /// asked at every leaf once pieces have been captured.
+    pub(crate) still: [u128; 2],
+    pub(crate) shown_bombs: [u128; 2],
+    /// Per colour and [`tally_slot`], its pieces whose rank the opponent
+    /// does not know (not revealed): the evaluation's information bonus.
+    pub(crate) unrevealed: [Tally; 2],
+    /// Per colour, the squared rows advanced from its home row summed over
+    /// its pieces that surely move (`[0]`) and its unknown unmoved pieces
+    /// (`[1]`): the evaluation's square bonus (`eval.rs`).
+    pub(crate) advance: [[u32; 2]; 2],
+    /// Per colour, the squares of its Miners of known rank: the Flag hunt
+    /// measures their distance to the likely Flag (`hunt.rs`).
+    pub(crate) miners: [u128; 2],
 }
 
 /// [`Stratego::flag_sq`] of a colour whose Flag the position does not show.
 pub(crate) const NO_FLAG: u8 = u8::MAX;
+
+/// `bit` if `p` has neither moved nor been revealed, else 0.
+#[inline]
+fn still_bit(p: Piece, bit: u128) -> u128 {
+    if p.has_moved() || p.is_revealed() {
+        0
+    } else {
+        bit
+    }
+}
+
+/// `bit` if `p` is a revealed Bomb, else 0.
+#[inline]
+fn shown_bomb_bit(p: Piece, bit: u128) -> u128 {
+    if p.is_revealed() && p.rank() == Some(Rank::Bomb) {
+        bit
+    } else {
+        0
+    }
+}
+
+/// `bit` if `p` is a Miner of known rank, else 0.
+#[inline]
+fn miner_bit(p: Piece, bit: u128) -> u128 {
+    if p.rank() == Some(Rank::Miner) {
+        bit
+    } else {
+        0
+    }
+}
 
 /// The tally slot of a Flag of known rank.
 const FLAG_SLOT: usize = Rank::Flag.index();
@@ -116,6 +163,11 @@ impl Stratego {
             tally: [[0; TALLY_SLOTS]; 2],
             clues: [Clue::NONE; SQUARES],
             flag_sq: [NO_FLAG; 2],
+            still: [0; 2],
+            shown_bombs: [0; 2],
+            unrevealed: [[0; TALLY_SLOTS]; 2],
+            advance: [[0; 2]; 2],
+            miners: [0; 2],
         }
     }
 
@@ -197,6 +249,14 @@ impl Stratego {
             if slot == FLAG_SLOT {
                 self.flag_sq[old.colour().index()] = NO_FLAG;
             }
+            let c = old.colour().index();
+            self.still[c] &= !bit;
+            self.shown_bombs[c] &= !bit;
+            self.unrevealed[c][slot] -= u8::from(!old.is_revealed());
+            self.miners[c] &= !bit;
+            let [surely, maybe] = advance_share(old, sq.index());
+            self.advance[c][0] -= surely;
+            self.advance[c][1] -= maybe;
         }
         if let Some(new) = piece {
             self.hash ^= hash::piece_key(sq, new);
@@ -206,6 +266,14 @@ impl Stratego {
             if slot == FLAG_SLOT {
                 self.flag_sq[new.colour().index()] = sq.index() as u8;
             }
+            let c = new.colour().index();
+            self.still[c] |= still_bit(new, bit);
+            self.shown_bombs[c] |= shown_bomb_bit(new, bit);
+            self.unrevealed[c][slot] += u8::from(!new.is_revealed());
+            self.miners[c] |= miner_bit(new, bit);
+            let [surely, maybe] = advance_share(new, sq.index());
+            self.advance[c][0] += surely;
+            self.advance[c][1] += maybe;
         }
         self.board[sq.index()] = piece;
     }
@@ -280,9 +348,22 @@ impl Stratego {
         self.occ = [0; 2];
         self.tally = [[0; TALLY_SLOTS]; 2];
         self.flag_sq = [NO_FLAG; 2];
+        self.still = [0; 2];
+        self.shown_bombs = [0; 2];
+        self.unrevealed = [[0; TALLY_SLOTS]; 2];
+        self.advance = [[0; 2]; 2];
+        self.miners = [0; 2];
         for (i, cell) in self.board.iter().enumerate() {
             if let Some(p) = cell {
-                self.occ[p.colour().index()] |= 1u128 << i;
+                let c = p.colour().index();
+                self.occ[c] |= 1u128 << i;
+                self.still[c] |= still_bit(*p, 1u128 << i);
+                self.shown_bombs[c] |= shown_bomb_bit(*p, 1u128 << i);
+                self.unrevealed[c][tally_slot(*p)] += u8::from(!p.is_revealed());
+                self.miners[c] |= miner_bit(*p, 1u128 << i);
+                let [surely, maybe] = advance_share(*p, i);
+                self.advance[c][0] += surely;
+                self.advance[c][1] += maybe;
                 // At most 100 pieces fit on the board: no overflow.
                 let slot = tally_slot(*p);
                 self.tally[p.colour().index()][slot] += 1;
@@ -291,6 +372,22 @@ impl Stratego {
                 }
             }
         }
+    }
+
+    /// Whether the sets and counts kept by `set` (occupancy, tallies, Flag
+    /// squares, still pieces, revealed Bombs) equal a recount of the board:
+    /// the invariants check it after every step of a soak.
+    pub fn kept_sets_agree(&self) -> bool {
+        let mut fresh = self.clone();
+        fresh.recount();
+        fresh.occ == self.occ
+            && fresh.tally == self.tally
+            && fresh.flag_sq == self.flag_sq
+            && fresh.still == self.still
+            && fresh.shown_bombs == self.shown_bombs
+            && fresh.unrevealed == self.unrevealed
+            && fresh.advance == self.advance
+            && fresh.miners == self.miners
     }
 
     /// Recomputes the cached hash and result after a wholesale change

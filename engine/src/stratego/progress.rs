@@ -61,8 +61,23 @@ pub fn apply_drive(d: f64, quiet: u32) -> f64 {
     if s == 0.0 {
         d
     } else {
-        d - s * (d / DRIVE_SCALE).tanh()
+        d - s * tanh(d / DRIVE_SCALE)
     }
+}
+
+/// `tanh(x)` within 1e-4 (5e-6 for `|x| <= 3`): the [7/6] Padé
+/// approximant, `±1` beyond `|x| = 5`. It runs at every evaluated leaf,
+/// where the C library's `tanh` took a tenth of a Stratego search; odd and
+/// nondecreasing like `tanh` (tested).
+#[inline]
+fn tanh(x: f64) -> f64 {
+    if x.abs() >= 5.0 {
+        return 1.0f64.copysign(x);
+    }
+    let x2 = x * x;
+    let num = x * (135_135.0 + x2 * (17_325.0 + x2 * (378.0 + x2)));
+    let den = 135_135.0 + x2 * (62_370.0 + x2 * (3_150.0 + x2 * 28.0));
+    (num / den).clamp(-1.0, 1.0)
 }
 
 /// Cost to a Flag's owner of an enemy mover at distance 1 to [`REACH`].
@@ -191,6 +206,24 @@ mod tests {
         // Capped at MAX_DRIVE, and a gradient near equality survives.
         assert_eq!(apply_drive(400.0, 1000), apply_drive(400.0, 2 * MAX_DRIVE));
         assert!(apply_drive(10.0, 1000) > apply_drive(5.0, 1000));
+    }
+
+    #[test]
+    fn the_fast_tanh_is_close_odd_and_nondecreasing() {
+        let mut last = -1.0;
+        for i in -8000..=8000 {
+            let x = i as f64 / 1000.0;
+            let t = tanh(x);
+            let tol = if x.abs() <= 3.0 { 5e-6 } else { 1e-4 };
+            assert!(
+                (t - x.tanh()).abs() <= tol,
+                "tanh({x}) = {t}, want {}",
+                x.tanh()
+            );
+            assert_eq!(tanh(-x), -t);
+            assert!(t >= last, "not monotone at {x}");
+            last = t;
+        }
     }
 
     #[test]
