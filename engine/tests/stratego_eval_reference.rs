@@ -142,8 +142,9 @@ fn ref_side_score(p: &Stratego, colour: Player) -> f64 {
 /// What the enemy pieces on the move within six steps of `colour`'s Flag
 /// cost it, when the Flag's rank is visible: 300, 200, 130, 80, 45 and 20
 /// points by distance d, unless a movable piece of the owner's stands at
-/// most d - 2 from the Flag and less than d from the intruder and beats or
-/// trades with it (Captain or more for an intruder of hidden rank). On the
+/// most d - 2 from the Flag and less than d from the intruder (or beside
+/// it) and beats or trades with it (Captain or more for an intruder of
+/// hidden rank); such a piece elsewhere takes off up to half. On the
 /// move: revealed and movable, or hidden and moved. A Flag walled in by
 /// its owner's Bombs fears only Miners (a hidden intruder costs 30%).
 fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
@@ -192,15 +193,26 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
             Some(r) => (g == Rank::Spy && r == Rank::Marshal) || order(g) >= order(r),
             None => order(g) >= 6,
         };
-        let met = Square::all().any(|g| {
-            p.piece_at(g).is_some_and(|y| {
-                y.colour() == colour
-                    && y.rank().is_some_and(|r| r.is_movable() && stops(r))
-                    && (dist(g, sq) == 1 || (dist(g, flag) + 2 <= d && dist(g, sq) < d))
+        // A guard that meets the intruder takes its whole cost off; one
+        // that stops it but stands elsewhere up to half of it, by how close
+        // it is to the intruder (nothing from ten steps away).
+        let relief = Square::all()
+            .filter(|&g| {
+                p.piece_at(g).is_some_and(|y| {
+                    y.colour() == colour && y.rank().is_some_and(|r| r.is_movable() && stops(r))
+                })
             })
-        });
-        if !met {
+            .map(|g| {
+                if dist(g, sq) == 1 || (dist(g, flag) + 2 <= d && dist(g, sq) < d) {
+                    1.0
+                } else {
+                    0.5 * (1.0 - (dist(g, sq) as f64 - 1.0) / 10.0).max(0.0)
+                }
+            })
+            .fold(0.0, f64::max);
+        {
             threat += share
+                * (1.0 - relief)
                 * match d {
                     1 => 300.0,
                     2 => 200.0,

@@ -64,6 +64,51 @@ fn the_model_reweights_but_keeps_every_outcome() {
 }
 
 #[test]
+fn an_unmoved_piece_is_a_bomb_more_likely_when_the_others_have_moved() {
+    // Barrage, Red's view: of Blue's eight pieces five have moved (so they
+    // hold five of the six movable ranks) and three have not: the Bomb and
+    // the Flag are among those three. Red's Marshal attacks one of them.
+    let mut p = barrage(
+        &[
+            ("e6", "r1"),
+            ("a1", "rF"),
+            ("e7", "b?"),
+            ("a10", "b?"),
+            ("b10", "b?"),
+            ("a8", "b!"),
+            ("c8", "b!"),
+            ("h8", "b!"),
+            ("j8", "b!"),
+            ("j9", "b!"),
+        ],
+        "r",
+    );
+    step(&mut p, "e6e7");
+    let (c, m) = (counts(&p), beliefs(&p));
+    // The counts: 1 Bomb in 8 ranks. Believed: about 1 in 3.
+    assert!((share(&c, "=B") - 0.125).abs() < 1e-9, "{c:?}");
+    assert!(share(&m, "=B") > 0.25, "{m:?}");
+    // Had nobody moved, the same piece would be a Bomb far less likely.
+    let mut q = barrage(
+        &[
+            ("e6", "r1"),
+            ("a1", "rF"),
+            ("e7", "b?"),
+            ("a10", "b?"),
+            ("b10", "b?"),
+            ("a8", "b?"),
+            ("c8", "b?"),
+            ("h8", "b?"),
+            ("j8", "b?"),
+            ("j9", "b?"),
+        ],
+        "r",
+    );
+    step(&mut q, "e6e7");
+    assert!(share(&beliefs(&q), "=B") < 0.15, "{:?}", beliefs(&q));
+}
+
+#[test]
 fn a_hidden_attacker_of_a_revealed_piece_likely_wins() {
     // Red's revealed Marshal; a blue piece that moved attacks it.
     let mut p = pos(

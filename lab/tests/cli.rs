@@ -273,8 +273,11 @@ fn bench_reports_reductions_and_a_deterministic_fingerprint() {
 /// until the Stratego evaluation summed each side from counts kept by the
 /// board (per rank, squared rows advanced) instead of square by square and
 /// approximated `tanh` in the drive: leaf values equal up to rounding, so a
-/// tie here and there breaks the other way.
-const QUICK_BENCH_FINGERPRINT: u64 = 4_312_906;
+/// tie here and there breaks the other way; 4,312,906 until a guard that
+/// stops an intruder but does not yet meet it took part of the Flag
+/// defence's cost off by how close it is (`progress.rs`, other Stratego
+/// and Barrage leaf values near a known Flag).
+const QUICK_BENCH_FINGERPRINT: u64 = 4_324_275;
 
 #[test]
 fn the_quick_bench_fingerprint_is_pinned() {

@@ -19,6 +19,12 @@
 //!    - *what it did* (`clue.rs`): a piece that stepped up to, or stood
 //!      beside, a revealed enemy piece likely beats it; one that stepped
 //!      away likely loses to it ([`BOLD_ELSE`], [`SHY_ELSE`]);
+//!    - *that it has not moved while others have*: the pieces that moved
+//!      hold movable ranks, so the Bombs and the Flag all stand among the
+//!      unmoved ones; an unmoved piece's movable ranks are scaled by the
+//!      share of movable ranks the moved pieces leave
+//!      ([`unmoved_movable_share`]): a Bomb is `bombs / unmoved` likely,
+//!      not `bombs / pool`;
 //!    - *that it attacks*: a hidden piece attacking a *revealed* piece
 //!      knows what it attacks, so the ranks that win are likelier
 //!      ([`ATTACK_LOSES`]); this is what keeps a revealed Marshal away from
@@ -145,6 +151,31 @@ fn beats(r: Rank, e: Rank, otherwise: f64) -> f64 {
     }
 }
 
+/// The share of the pool's `movable` ranks left to the unmoved hidden
+/// pieces once the `moved` hidden pieces (which can only be movable) have
+/// taken theirs: the Bombs and the Flag all stand among the unmoved
+/// pieces, so an unmoved piece is a Bomb with probability `bombs /
+/// unmoved`, not `bombs / pool` — late in a game, when most movable pieces
+/// have moved, several times likelier than the bare pool says.
+#[inline]
+fn unmoved_movable_share(movable: u32, moved: u32) -> f64 {
+    if movable == 0 {
+        1.0
+    } else {
+        f64::from(movable.saturating_sub(moved)) / f64::from(movable)
+    }
+}
+
+/// Scales the likelihoods of the movable ranks by `share`.
+#[inline]
+fn scale_movable(l: &mut [f64; RANK_COUNT], share: f64) {
+    for r in Rank::ALL {
+        if r.is_movable() {
+            l[r.index()] *= share;
+        }
+    }
+}
+
 impl Stratego {
     /// The row of `sq` counted from `colour`'s back row (0 = back row).
     #[inline]
@@ -215,6 +246,13 @@ impl Stratego {
             (to, d)
         };
         let mut l = self.piece_likelihood(sq, piece);
+        if !piece.has_moved() {
+            let pool = self.pool(piece.colour());
+            scale_movable(
+                &mut l,
+                unmoved_movable_share(pool.movable, pool.unknown_moved),
+            );
+        }
         if sq == from && d.is_revealed() {
             if let Some(dr) = d.rank() {
                 for r in Rank::ALL {
@@ -225,6 +263,15 @@ impl Stratego {
         for (r, w) in out.iter_mut() {
             *w = ((*w as f64) * l[r.index()] * SCALE).round().max(1.0) as u32;
         }
+    }
+
+    /// How many of `colour`'s pieces have moved without being revealed:
+    /// each holds one of the movable ranks its opponent cannot rule out.
+    fn moved_hidden(&self, colour: Player) -> u32 {
+        let c = colour.index();
+        super::bits::Squares::new(self.occ[c] & !self.still[c])
+            .filter(|&i| self.board[i].is_some_and(|p| !p.is_revealed()))
+            .count() as u32
     }
 
     /// The ranks `colour`'s opponent cannot rule out for `colour`'s hidden
@@ -249,8 +296,18 @@ impl Stratego {
     /// What the attacker of rank `a` expects from attacking the piece on
     /// `sq`, whose rank it cannot see, by the beliefs of module doc part 1
     /// over `pool` (Table 5.1 values, the Flag 1,000).
-    fn blind_gain(&self, a: Rank, sq: Square, target: Piece, pool: &RankCounts) -> f64 {
-        let l = self.piece_likelihood(sq, target);
+    fn blind_gain(
+        &self,
+        a: Rank,
+        sq: Square,
+        target: Piece,
+        pool: &RankCounts,
+        unmoved_share: f64,
+    ) -> f64 {
+        let mut l = self.piece_likelihood(sq, target);
+        if !target.has_moved() {
+            scale_movable(&mut l, unmoved_share);
+        }
         let moved = target.has_moved();
         let (mut sum, mut total) = (0.0, 0.0);
         for r in Rank::ALL {
@@ -291,6 +348,12 @@ impl Stratego {
             return;
         }
         let pool = self.public_pool(side.other());
+        let movable: u32 = Rank::ALL
+            .iter()
+            .filter(|r| r.is_movable())
+            .map(|r| u32::from(pool[r.index()]))
+            .sum();
+        let unmoved_share = unmoved_movable_share(movable, self.moved_hidden(side.other()));
         // Per attacker square: the best blind attack's gain and index.
         let mut best: [(f64, usize); SQUARES] = [(f64::NEG_INFINITY, usize::MAX); SQUARES];
         for (i, m) in out.iter().enumerate() {
@@ -306,7 +369,7 @@ impl Stratego {
             } else {
                 attacker.unwrap_or(STAND_IN)
             };
-            let gain = self.blind_gain(a, m.to, target, &pool);
+            let gain = self.blind_gain(a, m.to, target, &pool, unmoved_share);
             let slot = &mut best[m.from.index()];
             if gain > slot.0 {
                 let known = attacker.is_some() || m.distance() > 1;

@@ -20,7 +20,10 @@
 //!   it or trades with it (one of Captain's strength or more when the
 //!   intruder's rank is unknown), either beside the intruder (it can take
 //!   it at once) or at most `d - 2` steps from the Flag and less than `d`
-//!   from the intruder (between the two, not behind the Flag). A Flag
+//!   from the intruder (between the two, not behind the Flag); a guard
+//!   that stops it but stands elsewhere takes up to [`CHASE`] of the cost
+//!   off, the more the closer it is to the intruder, so the nearest guard
+//!   is drawn after an intruder step by step. A Flag
 //!   whose every neighbour is one of its owner's Bombs fears only Miners:
 //!   an intruder known not to be one costs nothing, an
 //!   unknown one [`ENCLOSED`] of its cost. So an intruder heading into the
@@ -89,6 +92,29 @@ pub const ENCLOSED: f64 = 0.3;
 
 /// The weakest guard that meets an intruder of unknown rank (Captain).
 const GUARD_FOR_UNKNOWN: u8 = 6;
+
+/// Most of an intruder's cost a guard that stops it takes off by coming
+/// after it ([`guard_relief`]), short of meeting it.
+pub const CHASE: f64 = 0.5;
+
+/// Steps from the intruder beyond which a chasing guard takes nothing off.
+const CHASE_REACH: f64 = 10.0;
+
+/// The share of an intruder's cost, `d` steps from the Flag, that a guard
+/// able to stop it takes off, standing `to_flag` steps from the Flag and
+/// `to_intruder` from the intruder: all of it when it meets the intruder
+/// (beside it, or between it and the Flag: at most `d - 2` from the Flag
+/// and less than `d` from the intruder); else up to [`CHASE`], the more
+/// the closer it is to the intruder — so a guard still out of place is
+/// drawn towards it step by step, rather than only once it arrives.
+#[inline]
+pub fn guard_relief(to_flag: usize, to_intruder: usize, d: usize) -> f64 {
+    if to_intruder == 1 || (to_flag + 2 <= d && to_intruder < d) {
+        1.0
+    } else {
+        CHASE * (1.0 - (to_intruder as f64 - 1.0) / CHASE_REACH).max(0.0)
+    }
+}
 
 /// Largest distance [`THREAT`] counts.
 const REACH: usize = 6;
@@ -173,13 +199,11 @@ impl Stratego {
                         }
                 })
             };
-            let met = Squares::new(self.occ[colour.index()]).any(|g| {
-                let to_intruder = distance(g, i);
-                (to_intruder == 1 || (distance(flag, g) + 2 <= d && to_intruder < d)) && stops(g)
-            });
-            if !met {
-                threat += share * THREAT[d];
-            }
+            let relief = Squares::new(self.occ[colour.index()])
+                .filter(|&g| stops(g))
+                .map(|g| guard_relief(distance(flag, g), distance(g, i), d))
+                .fold(0.0, f64::max);
+            threat += share * THREAT[d] * (1.0 - relief);
         }
         threat
     }
@@ -241,10 +265,11 @@ mod tests {
     #[test]
     fn an_intruder_near_a_known_flag_costs_its_owner() {
         // Red's Flag on a1, a revealed Blue Scout two steps away (c1),
-        // Red's Marshal on e1 (four steps: too far to meet it), Blue's
-        // Flag far.
+        // Red's Marshal on e1 (four steps: too far to meet it, two steps
+        // behind it: chasing), Blue's Flag far.
         let pos = barrage("bF9/10/10/10/10/10/10/10/10/rF1B91r15 r");
-        assert_eq!(pos.flag_threat(Player::First), THREAT[2]);
+        assert_eq!(guard_relief(4, 2, 2), 0.45);
+        assert_eq!(pos.flag_threat(Player::First), THREAT[2] * 0.55);
         // Beside the Scout (d1) the Marshal can take it at once: met.
         let beside = barrage("bF9/10/10/10/10/10/10/10/10/rF1B9r16 r");
         assert_eq!(beside.flag_threat(Player::First), 0.0);
@@ -253,22 +278,36 @@ mod tests {
         let unmoved = barrage("bF9/10/10/10/10/10/10/10/10/rF1b91r15 r");
         assert_eq!(unmoved.flag_threat(Player::First), 0.0);
         let moved = barrage("bF9/10/10/10/10/10/10/10/10/rF1b91r15 r moved:c1");
-        assert_eq!(moved.flag_threat(Player::First), THREAT[2]);
+        assert_eq!(moved.flag_threat(Player::First), THREAT[2] * 0.55);
         // With the Marshal on b1, between the Flag and a Scout three steps
         // away (d1), the Scout is met; with the Marshal on a2 and the Scout
         // two steps away (c1) it still counts.
         let guarded = barrage("bF9/10/10/10/10/10/10/10/10/rFr11B96 r");
         assert_eq!(guarded.flag_threat(Player::First), 0.0);
         let close = barrage("bF9/10/10/10/10/10/10/10/r19/rF1B97 r");
-        assert_eq!(close.flag_threat(Player::First), THREAT[2]);
+        assert_eq!(
+            close.flag_threat(Player::First),
+            THREAT[2] * (1.0 - guard_relief(1, 3, 2))
+        );
         // A guard two steps away does not stop an intruder three steps away.
         let late = barrage("bF9/10/10/10/10/10/10/r19/10/rF2B96 r");
-        assert_eq!(late.flag_threat(Player::First), THREAT[3]);
+        assert_eq!(
+            late.flag_threat(Player::First),
+            THREAT[3] * (1.0 - guard_relief(2, 5, 3))
+        );
         // Nor does a guard behind the Flag: the Flag on b1, the Marshal on
         // a1, the Scout on f1 (four steps from the Flag, five from the
         // Marshal).
         let behind = barrage("bF9/10/10/10/10/10/10/10/10/r1rF3B94 r");
-        assert_eq!(behind.flag_threat(Player::First), THREAT[4]);
+        assert_eq!(
+            behind.flag_threat(Player::First),
+            THREAT[4] * (1.0 - guard_relief(1, 5, 4))
+        );
+        // The chase draws the guard in: each step closer takes more off,
+        // nothing from ten steps away.
+        assert!(guard_relief(1, 4, 4) > guard_relief(1, 5, 4));
+        assert_eq!(guard_relief(9, 11, 4), 0.0);
+        assert_eq!(guard_relief(1, 3, 4), 1.0);
         // A guard must be able to stop the intruder: a Scout does not stop
         // a revealed General; against a hidden intruder a Captain or more
         // is needed.
@@ -283,7 +322,7 @@ mod tests {
         // own is still defended.
         let view = pos.view_for(Player::First);
         assert_eq!(view.flag_threat(Player::Second), 0.0);
-        assert_eq!(view.flag_threat(Player::First), THREAT[2]);
+        assert_eq!(view.flag_threat(Player::First), THREAT[2] * 0.55);
         // In Blue's view Red's Flag is hidden: Blue cannot score it.
         assert_eq!(pos.view_for(Player::Second).flag_threat(Player::First), 0.0);
     }
