@@ -143,7 +143,7 @@ fn ref_side_score(p: &Stratego, colour: Player) -> f64 {
 /// cost it, when the Flag's rank is visible: 300, 200, 130, 80, 45 and 20
 /// points by distance d, unless a movable piece of the owner's stands at
 /// most d - 2 from the Flag and less than d from the intruder (or beside
-/// it) and beats or trades with it (Captain or more for an intruder of
+/// it, the Flag's owner to move) and beats or trades with it (Captain or more for an intruder of
 /// hidden rank); such a piece elsewhere takes off up to half. On the
 /// move: revealed and movable, or hidden and moved. A Flag walled in by
 /// its owner's Bombs fears only Miners (a hidden intruder costs 30%).
@@ -203,7 +203,8 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
                 })
             })
             .map(|g| {
-                if dist(g, sq) == 1 || (dist(g, flag) + 2 <= d && dist(g, sq) < d) {
+                let beside = dist(g, sq) == 1 && p.side() == colour;
+                if beside || (dist(g, flag) + 2 <= d && dist(g, sq) < d) {
                     1.0
                 } else {
                     0.5 * (1.0 - (dist(g, sq) as f64 - 1.0) / 10.0).max(0.0)

@@ -18,8 +18,9 @@
 //!   half: an intruder that reaches the Flag ends the game) — unless the
 //!   owner has a piece ready to meet it: a piece of known rank that beats
 //!   it or trades with it (one of Captain's strength or more when the
-//!   intruder's rank is unknown), either beside the intruder (it can take
-//!   it at once) or at most `d - 2` steps from the Flag and less than `d`
+//!   intruder's rank is unknown), either beside the intruder with the
+//!   owner to move (it takes it at once; with the intruder to move it may
+//!   step on past the guard) or at most `d - 2` steps from the Flag and less than `d`
 //!   from the intruder (between the two, not behind the Flag); a guard
 //!   that stops it but stands elsewhere takes up to [`CHASE`] of the cost
 //!   off, the more the closer it is to the intruder, so the nearest guard
@@ -103,13 +104,15 @@ const CHASE_REACH: f64 = 10.0;
 /// The share of an intruder's cost, `d` steps from the Flag, that a guard
 /// able to stop it takes off, standing `to_flag` steps from the Flag and
 /// `to_intruder` from the intruder: all of it when it meets the intruder
-/// (beside it, or between it and the Flag: at most `d - 2` from the Flag
-/// and less than `d` from the intruder); else up to [`CHASE`], the more
-/// the closer it is to the intruder — so a guard still out of place is
-/// drawn towards it step by step, rather than only once it arrives.
+/// — beside it with the Flag's owner to move (`owner_moves`: it takes the
+/// intruder first; with the intruder to move, it may step on towards the
+/// Flag past the guard), or between it and the Flag: at most `d - 2` from
+/// the Flag and less than `d` from the intruder; else up to [`CHASE`], the
+/// more the closer it is to the intruder — so a guard still out of place
+/// is drawn towards it step by step, rather than only once it arrives.
 #[inline]
-pub fn guard_relief(to_flag: usize, to_intruder: usize, d: usize) -> f64 {
-    if to_intruder == 1 || (to_flag + 2 <= d && to_intruder < d) {
+pub fn guard_relief(to_flag: usize, to_intruder: usize, d: usize, owner_moves: bool) -> f64 {
+    if (to_intruder == 1 && owner_moves) || (to_flag + 2 <= d && to_intruder < d) {
         1.0
     } else {
         CHASE * (1.0 - (to_intruder as f64 - 1.0) / CHASE_REACH).max(0.0)
@@ -170,6 +173,7 @@ impl Stratego {
                     .is_some_and(|p| p.colour() == colour && p.rank() == Some(Rank::Bomb))
             })
         });
+        let owner_moves = self.side == colour;
         let mut threat = 0.0;
         for i in Squares::new(enemy) {
             let Some(p) = self.board[i] else { continue };
@@ -201,7 +205,7 @@ impl Stratego {
             };
             let relief = Squares::new(self.occ[colour.index()])
                 .filter(|&g| stops(g))
-                .map(|g| guard_relief(distance(flag, g), distance(g, i), d))
+                .map(|g| guard_relief(distance(flag, g), distance(g, i), d, owner_moves))
                 .fold(0.0, f64::max);
             threat += share * THREAT[d] * (1.0 - relief);
         }
@@ -268,11 +272,17 @@ mod tests {
         // Red's Marshal on e1 (four steps: too far to meet it, two steps
         // behind it: chasing), Blue's Flag far.
         let pos = barrage("bF9/10/10/10/10/10/10/10/10/rF1B91r15 r");
-        assert_eq!(guard_relief(4, 2, 2), 0.45);
+        assert_eq!(guard_relief(4, 2, 2, true), 0.45);
         assert_eq!(pos.flag_threat(Player::First), THREAT[2] * 0.55);
         // Beside the Scout (d1) the Marshal can take it at once: met.
         let beside = barrage("bF9/10/10/10/10/10/10/10/10/rF1B9r16 r");
         assert_eq!(beside.flag_threat(Player::First), 0.0);
+        // Not with the Scout to move: it may go on past the Marshal.
+        let its_move = barrage("bF9/10/10/10/10/10/10/10/10/rF1B9r16 b");
+        assert_eq!(
+            its_move.flag_threat(Player::First),
+            THREAT[2] * (1.0 - CHASE)
+        );
         // A hidden piece that has not moved is still in its setup: no
         // intruder. One seen moving is.
         let unmoved = barrage("bF9/10/10/10/10/10/10/10/10/rF1b91r15 r");
@@ -287,13 +297,13 @@ mod tests {
         let close = barrage("bF9/10/10/10/10/10/10/10/r19/rF1B97 r");
         assert_eq!(
             close.flag_threat(Player::First),
-            THREAT[2] * (1.0 - guard_relief(1, 3, 2))
+            THREAT[2] * (1.0 - guard_relief(1, 3, 2, true))
         );
         // A guard two steps away does not stop an intruder three steps away.
         let late = barrage("bF9/10/10/10/10/10/10/r19/10/rF2B96 r");
         assert_eq!(
             late.flag_threat(Player::First),
-            THREAT[3] * (1.0 - guard_relief(2, 5, 3))
+            THREAT[3] * (1.0 - guard_relief(2, 5, 3, true))
         );
         // Nor does a guard behind the Flag: the Flag on b1, the Marshal on
         // a1, the Scout on f1 (four steps from the Flag, five from the
@@ -301,13 +311,13 @@ mod tests {
         let behind = barrage("bF9/10/10/10/10/10/10/10/10/r1rF3B94 r");
         assert_eq!(
             behind.flag_threat(Player::First),
-            THREAT[4] * (1.0 - guard_relief(1, 5, 4))
+            THREAT[4] * (1.0 - guard_relief(1, 5, 4, true))
         );
         // The chase draws the guard in: each step closer takes more off,
         // nothing from ten steps away.
-        assert!(guard_relief(1, 4, 4) > guard_relief(1, 5, 4));
-        assert_eq!(guard_relief(9, 11, 4), 0.0);
-        assert_eq!(guard_relief(1, 3, 4), 1.0);
+        assert!(guard_relief(1, 4, 4, true) > guard_relief(1, 5, 4, true));
+        assert_eq!(guard_relief(9, 11, 4, true), 0.0);
+        assert_eq!(guard_relief(1, 3, 4, true), 1.0);
         // A guard must be able to stop the intruder: a Scout does not stop
         // a revealed General; against a hidden intruder a Captain or more
         // is needed.
