@@ -182,6 +182,37 @@ fn stepping_up_to_a_revealed_piece_or_away_from_it_leaves_a_clue() {
 }
 
 #[test]
+fn a_scout_run_onto_a_hidden_piece_drops_the_runners_clue_at_once() {
+    // Blue's hidden Scout steps up to Red's revealed Captain (a clue), then
+    // runs three squares onto a piece Blue cannot see: the run reveals the
+    // Scout while the battle waits for its outcome, so its clue must go
+    // then, not with the battle (a saved view kept a clue on a revealed
+    // piece and could not be read back).
+    let mut t = pos(
+        &[
+            ("f5", "R5"),
+            ("e6", "b9"),
+            ("e2", "r7"),
+            ("a1", "rF"),
+            ("j10", "bF"),
+            ("a4", "r7"),
+        ],
+        "b moved:e6",
+    );
+    step(&mut t, "e6e5");
+    assert!(!t.clue_at(Square::parse("e5").unwrap()).is_none());
+    step(&mut t, "a4a5");
+    let mut v = t.view_for(Player::Second);
+    step(&mut v, "e5e2");
+    assert_eq!(v.status(), Status::Chance, "{}", v.position_text());
+    assert!(v.clue_at(Square::parse("e5").unwrap()).is_none());
+    let text = v.position_text();
+    let again = Stratego::parse(v.config(), &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(again, v);
+    assert_eq!(again.hash(), v.compute_hash());
+}
+
+#[test]
 fn bad_clues_are_refused_by_name() {
     let base = board_text(&[("e5", "b!"), ("a1", "rF"), ("j10", "b?"), ("e4", "r5")]);
     let cfg = StrategoConfig::default();

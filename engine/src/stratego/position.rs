@@ -487,8 +487,10 @@ impl Stratego {
             if !captures_last {
                 self.note_standing(side, Some(mv.from));
             }
-            if !attack {
-                // A Scout run reveals the piece: its clue says no more.
+            if !attack || mv.distance() > 1 {
+                // A Scout run reveals the piece, attack or not (a pending
+                // battle keeps it on `from` until the outcome): its clue
+                // says no more.
                 self.set_clue(mv.from, Clue::NONE);
             }
         }
