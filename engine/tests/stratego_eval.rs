@@ -55,6 +55,37 @@ fn material_counts_from_the_side_to_move() {
 }
 
 #[test]
+fn a_rank_no_enemy_piece_left_can_beat_counts_double() {
+    use starcut::stratego::Rank;
+    let pieces = [
+        ("a1", "R1"),
+        ("b1", "R2"),
+        ("j10", "B2"),
+        ("j1", "rF"),
+        ("a10", "bF"),
+    ];
+    // Blue's Marshal is not captured (still in play for the count):
+    // table values.
+    let even = pos(&pieces, "r b3");
+    let v = even.piece_values(Player::First);
+    assert_eq!(v[Rank::Marshal.index()], 400.0);
+    // Blue's Marshal is gone: Red's Marshal fears only Bombs and the Spy
+    // and counts double; its General still meets Blue's and stays 300.
+    let ahead = pos(&pieces, "r b1");
+    let v = ahead.piece_values(Player::First);
+    assert_eq!(v[Rank::Marshal.index()], 800.0);
+    assert_eq!(v[Rank::General.index()], 300.0);
+    let b = ahead.piece_values(Player::Second);
+    assert_eq!(b[Rank::General.index()], 300.0);
+    // Throwing the dominant Marshal away costs Red twice as much.
+    let mut lost = pieces.to_vec();
+    lost.remove(0);
+    let drop = ahead.heuristic() - pos(&lost, "r b1r1").heuristic();
+    let drop_even = even.heuristic() - pos(&lost, "r b3r1").heuristic();
+    assert!(drop > drop_even + 300.0, "{drop} {drop_even}");
+}
+
+#[test]
 fn static_ordering_follows_arts_but_defers_unknown_attacks() {
     // Red to move: e4 Marshal next to the blue Flag (e5), a Colonel next to
     // a blue Major (b5), a Sergeant next to an unknown piece... in a full

@@ -77,6 +77,30 @@ fn ref_piece_values(p: &Stratego, colour: Player) -> [f64; RANK_COUNT] {
     v[Rank::Flag.index()] = 0.0;
     let full = army(p.config().variant);
     let opp = p.captured(colour.other());
+    // The ranks stronger than every movable rank the other side has left
+    // count double.
+    let left = |c: Player, r: Rank| full[r.index()] > p.captured(c)[r.index()];
+    let movable_by_strength = [
+        Rank::Marshal,
+        Rank::General,
+        Rank::Colonel,
+        Rank::Major,
+        Rank::Captain,
+        Rank::Lieutenant,
+        Rank::Sergeant,
+        Rank::Miner,
+        Rank::Scout,
+    ];
+    let strongest = |c: Player| {
+        movable_by_strength
+            .iter()
+            .position(|&r| left(c, r))
+            .unwrap_or(movable_by_strength.len())
+    };
+    let (ours, theirs) = (strongest(colour), strongest(colour.other()));
+    for &r in movable_by_strength.iter().take(theirs).skip(ours) {
+        v[r.index()] *= 2.0;
+    }
     if opp[Rank::Marshal.index()] > 0 {
         v[Rank::Spy.index()] = 10.0;
     }
@@ -215,12 +239,12 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
             threat += share
                 * (1.0 - relief)
                 * match d {
-                    1 => 300.0,
-                    2 => 200.0,
-                    3 => 130.0,
-                    4 => 80.0,
-                    5 => 45.0,
-                    6 => 20.0,
+                    1 => 450.0,
+                    2 => 300.0,
+                    3 => 195.0,
+                    4 => 120.0,
+                    5 => 68.0,
+                    6 => 30.0,
                     _ => 0.0,
                 };
         }

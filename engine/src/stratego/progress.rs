@@ -14,8 +14,10 @@
 //! - **Defending one's Flag.** An enemy piece on the move — revealed and
 //!   movable, or hidden and seen moving — within [`REACH`] steps (Manhattan
 //!   distance) of a Flag the evaluator knows costs the Flag's owner
-//!   [`THREAT`] points by its distance `d` (up to 300, a Marshal and a
-//!   half: an intruder that reaches the Flag ends the game) — unless the
+//!   [`THREAT`] points by its distance `d` (up to 450, more than a
+//!   Marshal: an intruder that reaches the Flag ends the game; 1.5 times
+//!   the first values, which let the weak side of the handicap match take
+//!   the Flag in a fifth of the games) — unless the
 //!   owner has a piece ready to meet it: a piece of known rank that beats
 //!   it or trades with it (one of Captain's strength or more when the
 //!   intruder's rank is unknown), either beside the intruder with the
@@ -85,7 +87,7 @@ fn tanh(x: f64) -> f64 {
 }
 
 /// Cost to a Flag's owner of an enemy mover at distance 1 to [`REACH`].
-pub const THREAT: [f64; REACH + 1] = [0.0, 300.0, 200.0, 130.0, 80.0, 45.0, 20.0];
+pub const THREAT: [f64; REACH + 1] = [0.0, 450.0, 300.0, 195.0, 120.0, 68.0, 30.0];
 
 /// Share of [`THREAT`] an intruder of unknown rank costs when the Flag is
 /// walled in by Bombs (only a Miner gets through).
