@@ -80,17 +80,8 @@ fn ref_piece_values(p: &Stratego, colour: Player) -> [f64; RANK_COUNT] {
     // The ranks stronger than every movable rank the other side has left
     // count double.
     let left = |c: Player, r: Rank| full[r.index()] > p.captured(c)[r.index()];
-    let movable_by_strength = [
-        Rank::Marshal,
-        Rank::General,
-        Rank::Colonel,
-        Rank::Major,
-        Rank::Captain,
-        Rank::Lieutenant,
-        Rank::Sergeant,
-        Rank::Miner,
-        Rank::Scout,
-    ];
+    // Rank::ALL lists the movable ranks but the Spy first, strongest first.
+    let movable_by_strength = &Rank::ALL[..Rank::Spy.index()];
     let strongest = |c: Player| {
         movable_by_strength
             .iter()
