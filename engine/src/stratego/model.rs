@@ -268,10 +268,10 @@ impl Stratego {
     /// How many of `colour`'s pieces have moved without being revealed:
     /// each holds one of the movable ranks its opponent cannot rule out.
     fn moved_hidden(&self, colour: Player) -> u32 {
+        // The unrevealed pieces less those that have not moved either.
         let c = colour.index();
-        super::bits::Squares::new(self.occ[c] & !self.still[c])
-            .filter(|&i| self.board[i].is_some_and(|p| !p.is_revealed()))
-            .count() as u32
+        let unrevealed: u32 = self.unrevealed[c].iter().map(|&n| u32::from(n)).sum();
+        unrevealed - self.still[c].count_ones()
     }
 
     /// The ranks `colour`'s opponent cannot rule out for `colour`'s hidden
@@ -305,10 +305,10 @@ impl Stratego {
         unmoved_share: f64,
     ) -> f64 {
         let mut l = self.piece_likelihood(sq, target);
-        if !target.has_moved() {
+        let moved = target.has_moved();
+        if !moved {
             scale_movable(&mut l, unmoved_share);
         }
-        let moved = target.has_moved();
         let (mut sum, mut total) = (0.0, 0.0);
         for r in Rank::ALL {
             let n = pool[r.index()];

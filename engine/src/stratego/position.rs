@@ -240,42 +240,53 @@ impl Stratego {
 
     #[inline]
     pub(crate) fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        let bit = 1u128 << sq.index();
         if let Some(old) = self.board[sq.index()] {
             self.hash ^= hash::piece_key(sq, old);
-            self.occ[old.colour().index()] &= !bit;
-            let slot = tally_slot(old);
-            self.tally[old.colour().index()][slot] -= 1;
-            if slot == FLAG_SLOT {
-                self.flag_sq[old.colour().index()] = NO_FLAG;
-            }
-            let c = old.colour().index();
-            self.still[c] &= !bit;
-            self.shown_bombs[c] &= !bit;
-            self.unrevealed[c][slot] -= u8::from(!old.is_revealed());
-            self.miners[c] &= !bit;
-            let [surely, maybe] = advance_share(old, sq.index());
-            self.advance[c][0] -= surely;
-            self.advance[c][1] -= maybe;
+            self.count_out(old, sq.index());
         }
         if let Some(new) = piece {
             self.hash ^= hash::piece_key(sq, new);
-            self.occ[new.colour().index()] |= bit;
-            let slot = tally_slot(new);
-            self.tally[new.colour().index()][slot] += 1;
-            if slot == FLAG_SLOT {
-                self.flag_sq[new.colour().index()] = sq.index() as u8;
-            }
-            let c = new.colour().index();
-            self.still[c] |= still_bit(new, bit);
-            self.shown_bombs[c] |= shown_bomb_bit(new, bit);
-            self.unrevealed[c][slot] += u8::from(!new.is_revealed());
-            self.miners[c] |= miner_bit(new, bit);
-            let [surely, maybe] = advance_share(new, sq.index());
-            self.advance[c][0] += surely;
-            self.advance[c][1] += maybe;
+            self.count_in(new, sq.index());
         }
         self.board[sq.index()] = piece;
+    }
+
+    /// Adds `p` on square index `i` to the sets and counts `set` keeps
+    /// (occupancy, tallies, Flag square, the evaluation's sets and sums).
+    #[inline]
+    fn count_in(&mut self, p: Piece, i: usize) {
+        let (c, slot, bit) = (p.colour().index(), tally_slot(p), 1u128 << i);
+        self.occ[c] |= bit;
+        // At most 100 pieces fit on the board: no overflow.
+        self.tally[c][slot] += 1;
+        if slot == FLAG_SLOT {
+            self.flag_sq[c] = i as u8;
+        }
+        self.still[c] |= still_bit(p, bit);
+        self.shown_bombs[c] |= shown_bomb_bit(p, bit);
+        self.unrevealed[c][slot] += u8::from(!p.is_revealed());
+        self.miners[c] |= miner_bit(p, bit);
+        let [surely, maybe] = advance_share(p, i);
+        self.advance[c][0] += surely;
+        self.advance[c][1] += maybe;
+    }
+
+    /// Takes `p` on square index `i` out of what [`Self::count_in`] added.
+    #[inline]
+    fn count_out(&mut self, p: Piece, i: usize) {
+        let (c, slot, bit) = (p.colour().index(), tally_slot(p), 1u128 << i);
+        self.occ[c] &= !bit;
+        self.tally[c][slot] -= 1;
+        if slot == FLAG_SLOT {
+            self.flag_sq[c] = NO_FLAG;
+        }
+        self.still[c] &= !bit;
+        self.shown_bombs[c] &= !bit;
+        self.unrevealed[c][slot] -= u8::from(!p.is_revealed());
+        self.miners[c] &= !bit;
+        let [surely, maybe] = advance_share(p, i);
+        self.advance[c][0] -= surely;
+        self.advance[c][1] -= maybe;
     }
 
     fn add_captured(&mut self, piece: Piece) {
@@ -353,23 +364,9 @@ impl Stratego {
         self.unrevealed = [[0; TALLY_SLOTS]; 2];
         self.advance = [[0; 2]; 2];
         self.miners = [0; 2];
-        for (i, cell) in self.board.iter().enumerate() {
-            if let Some(p) = cell {
-                let c = p.colour().index();
-                self.occ[c] |= 1u128 << i;
-                self.still[c] |= still_bit(*p, 1u128 << i);
-                self.shown_bombs[c] |= shown_bomb_bit(*p, 1u128 << i);
-                self.unrevealed[c][tally_slot(*p)] += u8::from(!p.is_revealed());
-                self.miners[c] |= miner_bit(*p, 1u128 << i);
-                let [surely, maybe] = advance_share(*p, i);
-                self.advance[c][0] += surely;
-                self.advance[c][1] += maybe;
-                // At most 100 pieces fit on the board: no overflow.
-                let slot = tally_slot(*p);
-                self.tally[p.colour().index()][slot] += 1;
-                if slot == FLAG_SLOT {
-                    self.flag_sq[p.colour().index()] = i as u8;
-                }
+        for i in 0..SQUARES {
+            if let Some(p) = self.board[i] {
+                self.count_in(p, i);
             }
         }
     }

@@ -15,23 +15,23 @@
 //!   movable, or hidden and seen moving — within [`REACH`] steps (Manhattan
 //!   distance) of a Flag the evaluator knows costs the Flag's owner
 //!   [`THREAT`] points by its distance `d` (up to 450, more than a
-//!   Marshal: an intruder that reaches the Flag ends the game; 1.5 times
-//!   the first values, which let the weak side of the handicap match take
-//!   the Flag in a fifth of the games) — unless the
-//!   owner has a piece ready to meet it: a piece of known rank that beats
-//!   it or trades with it (one of Captain's strength or more when the
-//!   intruder's rank is unknown), either beside the intruder with the
-//!   owner to move (it takes it at once; with the intruder to move it may
-//!   step on past the guard) or at most `d - 2` steps from the Flag and less than `d`
-//!   from the intruder (between the two, not behind the Flag); a guard
-//!   that stops it but stands elsewhere takes up to [`CHASE`] of the cost
-//!   off, the more the closer it is to the intruder, so the nearest guard
-//!   is drawn after an intruder step by step. A Flag
-//!   whose every neighbour is one of its owner's Bombs fears only Miners:
-//!   an intruder known not to be one costs nothing, an
-//!   unknown one [`ENCLOSED`] of its cost. So an intruder heading into the
-//!   setup is met before it arrives, whoever is ahead, by a piece that can
-//!   stop it, and a side that sends every piece forward leaves one at home.
+//!   Marshal: an intruder that reaches the Flag ends the game; these are
+//!   1.5 times our first values, with which the weak side of the handicap
+//!   match took the Flag in a fifth of the games) — unless the owner has a
+//!   piece ready to meet it: a piece of known rank that beats it or trades
+//!   with it (one of Captain's strength or more when the intruder's rank
+//!   is unknown), either beside the intruder with the owner to move (it
+//!   takes it at once; with the intruder to move it may step on past the
+//!   guard) or at most `d - 2` steps from the Flag and less than `d` from
+//!   the intruder (between the two, not behind the Flag); a guard that
+//!   stops it but stands elsewhere takes up to [`CHASE`] of the cost off,
+//!   the more the closer it is to the intruder, so the nearest guard is
+//!   drawn after an intruder step by step. A Flag whose every neighbour is
+//!   one of its owner's Bombs fears only Miners: an intruder known not to
+//!   be one costs nothing, an unknown one [`ENCLOSED`] of its cost. So an
+//!   intruder heading into the setup is met before it arrives, whoever is
+//!   ahead, by a piece that can stop it, and a side that sends every piece
+//!   forward leaves one at home.
 //!   The evaluator knows a Flag only when its rank is visible in the
 //!   position: its own in a view, both in the true game, never the
 //!   opponent's hidden one, so the term reads nothing a view hides.
