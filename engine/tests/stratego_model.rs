@@ -235,7 +235,7 @@ fn bad_clues_are_refused_by_name() {
 }
 
 #[test]
-fn the_blind_opponent_attacks_one_unmoved_hidden_piece_per_piece() {
+fn the_blind_opponent_hits_one_of_the_unmoved_pieces_by_chance() {
     // Red's view, Blue to move: Blue's revealed Sergeant on b2 stands
     // beside Red's hidden Flag (a2) and Bombs (b1, c2), and Red's hidden
     // Captain (b3), which has moved.
@@ -265,11 +265,59 @@ fn the_blind_opponent_attacks_one_unmoved_hidden_piece_per_piece() {
     p.modelled_moves(&mut modelled);
     assert_eq!(text(&legal), ["b2a2", "b2b1", "b2b3", "b2c2"]);
     // It cannot tell Red's unmoved pieces apart but by where they stand:
-    // it makes the one attack on them it expects most from. The attack on
-    // the Captain, which has moved (no Bomb or Flag), stays.
+    // its three attacks on them are one blind attack, the piece it hits
+    // left to chance. The attack on the Captain, which has moved (no Bomb
+    // or Flag), stays as it is.
     let m = text(&modelled);
-    assert_eq!(m.len(), 2, "{m:?}");
-    assert!(m.contains(&"b2b3".to_string()), "{m:?}");
+    assert_eq!(m, ["b2b3", "b2x?"]);
+    let blind = *modelled.iter().find(|m| m.is_blind()).unwrap();
+    assert!(!p.is_legal(blind), "a blind attack is never legal");
+    assert!(p.parse_move("b2x?").is_err());
+    let mut hit = p.clone();
+    hit.play(blind);
+    assert_eq!(hit.status(), Status::Chance);
+    assert_eq!(hit.to_move(), Player::Second);
+    assert_ne!(hit.hash(), p.hash());
+    assert_eq!(hit.hash(), hit.compute_hash());
+    // By the counts, each target alike: a Bomb two times in three, the
+    // Flag one. The model weighs each target by what the Sergeant expects
+    // from it, from public facts only: wherever Red's Flag stands among
+    // the three, the targets' weights are the same.
+    let mut outcomes = Vec::new();
+    hit.chance_outcomes(&mut outcomes);
+    outcomes.sort();
+    assert_eq!(outcomes, [(Rank::Bomb, 2), (Rank::Flag, 1)]);
+    let weights = |q: &Stratego| {
+        let mut o = Vec::new();
+        q.modelled_outcomes(&mut o);
+        o.sort();
+        o
+    };
+    let here = weights(&hit);
+    assert_eq!(here.len(), 2, "{here:?}");
+    assert!(here.iter().all(|&(_, w)| w >= 1), "{here:?}");
+    let total = |o: &[(Rank, u32)]| o.iter().map(|&(_, w)| w).sum::<u32>();
+    let mut per_square = Vec::new();
+    for (a, b) in [("a2", "a2"), ("a2", "c2"), ("a2", "b1")] {
+        let mut q = hit.clone();
+        q.swap_pieces(Square::parse(a).unwrap(), Square::parse(b).unwrap());
+        let o = weights(&q);
+        assert_eq!(total(&o), total(&here), "after swapping {a} and {b}");
+        // The Flag's weight is the weight of the square it stands on.
+        per_square.push(o.iter().find(|o| o.0 == Rank::Flag).unwrap().1);
+    }
+    assert_eq!(per_square.iter().sum::<u32>(), total(&here), "{per_square:?}");
+    // Hitting the Flag ends the game; hitting a Bomb costs the Sergeant.
+    let mut flag = hit.clone();
+    flag.apply_outcome(Rank::Flag);
+    assert_eq!(flag.status(), Status::Terminal(Some(Player::Second)));
+    let mut bomb = hit.clone();
+    bomb.apply_outcome(Rank::Bomb);
+    assert_eq!(bomb.status(), Status::Decision);
+    assert_eq!(bomb.to_move(), Player::First);
+    assert_eq!(bomb.piece_at(Square::parse("b2").unwrap()), None);
+    assert_eq!(bomb.captured(Player::Second)[Rank::Sergeant.index()], 1);
+    assert_eq!(bomb.hash(), bomb.compute_hash());
     // Which one does not depend on where Red's Flag and Bombs are.
     for (a, b) in [("a2", "c2"), ("a2", "b1")] {
         let mut q = p.clone();
@@ -313,6 +361,54 @@ fn the_blind_opponent_attacks_one_unmoved_hidden_piece_per_piece() {
     r.legal_moves(&mut legal);
     r.modelled_moves(&mut modelled);
     assert_eq!(text(&legal), text(&modelled));
+}
+
+/// The search weighs every piece a blind attacker may hit: Red, to move,
+/// would rather take a revealed Blue Colonel with its Marshal, but Blue's
+/// Sergeant beside Red's Flag (a1) and a Bomb (c1) may hit the Flag, so
+/// Red's Captain takes the Sergeant first. With only the
+/// attack the Sergeant expects most from considered (the model before
+/// blind attacks were chance nodes), it "chose" the Bomb and Red took the
+/// Colonel at every depth from 2 on.
+#[test]
+fn a_blind_attacker_beside_the_flag_is_met_first() {
+    let p = pos(
+        &[
+            ("a1", "rF"),
+            ("a2", "rB"),
+            ("c1", "rB"),
+            ("b2", "r5"),
+            ("b1", "B7"),
+            ("e7", "R1"),
+            ("f7", "B3"),
+            ("j10", "b?"),
+        ],
+        "r moved:b2",
+    );
+    let config = SearchConfig {
+        opponent_model: true,
+        ..SearchConfig::default()
+    };
+    for depth in 2..=5 {
+        let r = Searcher::new(config.clone()).search_depth(&p, depth);
+        assert_eq!(
+            r.best.map(|m| m.to_string()).as_deref(),
+            Some("b2b1"),
+            "depth {depth}: {r:?}"
+        );
+    }
+    // Blue's blind attack, Red having taken the Colonel instead: the Flag
+    // or the Bomb.
+    let mut q = p.clone();
+    q.play(q.parse_move("e7f7").unwrap());
+    let mut modelled = Vec::new();
+    q.modelled_moves(&mut modelled);
+    let blind = *modelled.iter().find(|m| m.is_blind()).unwrap();
+    q.play(blind);
+    let mut outcomes = Vec::new();
+    q.chance_outcomes(&mut outcomes);
+    outcomes.sort();
+    assert_eq!(outcomes, [(Rank::Bomb, 1), (Rank::Flag, 1)]);
 }
 
 /// Red's hidden pieces, unmoved or moved.

@@ -1009,7 +1009,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         }
         let kid = &buf.kids[i];
         let list = &mut buf.lists[i];
-        self.generate(kid, list.moves_mut());
+        self.generate(kid, cx.ply + 1, list.moves_mut());
         buf.listed[i] = true;
         if list.is_empty() {
             return;

@@ -75,11 +75,13 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         v
     }
 
-    /// The moves a decision node searches: the legal moves, or those the
-    /// opponent model considers ([`crate::Game::modelled_moves`]).
+    /// The moves a decision node at `ply` searches: the legal moves, or
+    /// below the root those the opponent model considers
+    /// ([`crate::Game::modelled_moves`]; the root's are the searcher's own,
+    /// and its answer must be a legal move).
     #[inline]
-    pub(crate) fn generate(&self, pos: &G, out: &mut Vec<G::Move>) {
-        if self.cfg.opponent_model {
+    pub(crate) fn generate(&self, pos: &G, ply: usize, out: &mut Vec<G::Move>) {
+        if self.cfg.opponent_model && ply > 0 {
             pos.modelled_moves(out);
         } else {
             pos.legal_moves(out);
@@ -101,7 +103,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         // A parent chance node's probes may have started this list.
         let prepared = buf.prepared.take() == Some(key) && buf.picker.is_live();
         if !prepared {
-            self.generate(pos, buf.picker.moves_mut());
+            self.generate(pos, ply, buf.picker.moves_mut());
         }
         if buf.picker.is_empty() {
             buf.known.clear();

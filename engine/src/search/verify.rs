@@ -35,12 +35,26 @@ pub fn reference_value_in<G: Game, E: Evaluator<G>>(
 
 /// As [`reference_value_in`], in the tree of the game's opponent model
 /// when `model` is on ([`crate::search::SearchConfig::opponent_model`]):
-/// its moves and outcome weights.
+/// its moves below the root and its outcome weights.
 pub fn reference_value_with<G: Game, E: Evaluator<G>>(
     pos: &G,
     depth: u32,
     units: DepthUnits,
     model: bool,
+    eval: &E,
+) -> Value {
+    reference_node(pos, depth, units, model, true, eval)
+}
+
+/// A node of [`reference_value_with`]'s tree; `root`: the search's root,
+/// where the legal moves are searched whatever the model (a child of the
+/// root is searched with `root` false).
+pub fn reference_node<G: Game, E: Evaluator<G>>(
+    pos: &G,
+    depth: u32,
+    units: DepthUnits,
+    model: bool,
+    root: bool,
     eval: &E,
 ) -> Value {
     if let Status::Terminal(w) = pos.status() {
@@ -67,7 +81,7 @@ pub fn reference_value_with<G: Game, E: Evaluator<G>>(
                 let mut child = pos.clone();
                 child.apply_outcome(o);
                 let below = units.below_chance(depth);
-                let v = reference_value_with(&child, below, units, model, eval);
+                let v = reference_node(&child, below, units, model, false, eval);
                 let v = if child.to_move() == me { v } else { -v };
                 sum += w as f64 * v;
                 total += w as f64;
@@ -76,7 +90,7 @@ pub fn reference_value_with<G: Game, E: Evaluator<G>>(
         }
         _ => {
             let mut moves = Vec::new();
-            if model {
+            if model && !root {
                 pos.modelled_moves(&mut moves);
             } else {
                 pos.legal_moves(&mut moves);
@@ -88,7 +102,7 @@ pub fn reference_value_with<G: Game, E: Evaluator<G>>(
             for m in moves {
                 let mut child = pos.clone();
                 child.play(m);
-                let v = reference_value_with(&child, depth - 1, units, model, eval);
+                let v = reference_node(&child, depth - 1, units, model, false, eval);
                 let v = if child.to_move() == me { v } else { -v };
                 best = best.max(v);
             }

@@ -108,6 +108,9 @@ impl Stratego {
     /// The possible ranks of the pending battle's unknown piece with their
     /// weights (empty when there is no pending battle).
     pub fn rank_outcomes(&self, out: &mut Vec<(Rank, u32)>) {
+        if self.blind_outcomes(out) {
+            return;
+        }
         out.clear();
         let Some(piece) = self.pending_unknown() else {
             return;

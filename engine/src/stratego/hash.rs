@@ -23,6 +23,7 @@ const TWO_SQUARE_KEYS: [u64; 2 * (2 * SQUARES + 16)] = table(0x5354_5241_0004);
 const CAPTURED_KEYS: [u64; 2 * 12 * 16] = table(0x5354_5241_0005);
 const QUIET_KEYS: [u64; super::progress::QUIET_BUCKETS] = table(0x5354_5241_0006);
 static CLUE_KEYS: [u64; SQUARES * 32] = table(0x5354_5241_0007);
+const BLIND_KEYS: [u64; 16] = table(0x5354_5241_0008);
 
 /// The key of `piece` standing on `sq`.
 #[inline]
@@ -40,6 +41,13 @@ pub fn side_key() -> u64 {
 #[inline]
 pub fn pending_key(from: Square, to: Square) -> u64 {
     PENDING_KEYS[from.index()] ^ PENDING_KEYS[SQUARES + to.index()]
+}
+
+/// The key of a pending blind attack (`blind.rs`) from `from` on the
+/// first pieces in `directions`.
+#[inline]
+pub fn blind_key(from: Square, directions: u8) -> u64 {
+    PENDING_KEYS[from.index()] ^ BLIND_KEYS[usize::from(directions & 0x0F)]
 }
 
 /// The key of a player's two-squares state (last move `from`-`to`, made

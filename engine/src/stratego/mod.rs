@@ -23,6 +23,7 @@
 
 mod battle;
 mod bits;
+mod blind;
 mod chance;
 mod clue;
 mod config;

@@ -37,27 +37,43 @@
 //!    the opponent attack exactly the searcher's Flag and step around its
 //!    Bombs, as if it saw them (so a piece three steps from the Flag can
 //!    make every line a loss). With it, the opponent cannot tell the
-//!    searcher's *unmoved* hidden pieces apart but by what is public: of
-//!    each piece's attacks on them, the search considers only the one the
-//!    attacker has most reason to make — the best expected gain under its
+//!    searcher's *unmoved* hidden pieces apart but by what is public, so
+//!    each of its pieces that could attack several of them makes one
+//!    *blind attack* (`blind.rs`): which of them it hits is a chance node,
+//!    each target weighted by what the attacker expects from it under its
 //!    own beliefs (the public pool of the defender's side, the defender's
-//!    row and neighbours) — the first in move order on a tie, and none when
-//!    that expectation is a loss for an attacker of known rank. Attacks on
-//!    hidden pieces that have *moved* (they are no Bomb or Flag) stay all
-//!    considered: the search keeps assuming the worst there. Measured at
-//!    20,000 nodes a move over the 162 preset games against the counts
-//!    (README): beliefs alone 55.6% ± 7.6%, beliefs with this blindness
-//!    52.8% ± 7.7%, beliefs with blindness to moved pieces too 42.0% ± 7.6%
-//!    — an opponent assumed blind everywhere is assumed to miss too much.
-//!    So the opponent's choice among the searcher's unmoved pieces never
-//!    depends on which is which: two views that differ only in the ranks
+//!    row and neighbours): one [`BLIND_PICK`] points of expectation better
+//!    is `e` times likelier. An attacker of known rank leaves out the targets
+//!    it expects to lose (below [`BLIND_MIN_GAIN`]); with one target left,
+//!    it is a plain attack.
+//!    Attacks on hidden pieces that have *moved* (they are no Bomb or
+//!    Flag) stay all considered: the search keeps assuming the worst
+//!    there. The root's moves are the searcher's own and never blind.
+//!
+//!    Before the chance node the search considered, per attacker, only
+//!    its attack with the best expected gain, and believed the rest never
+//!    made: a hidden Sergeant beside the searcher's Flag and a Bomb "chose"
+//!    the Bomb, the search left the Flag unguarded, and the real opponent
+//!    took the other piece and then the Flag (handicap games, README).
+//!    In the handicap match at 20,000 nodes (README) the weighted chance
+//!    node scores as the single favoured attack did (82.0% and 83.8%,
+//!    ±5.3%); every target alike did worse (76.0%): in self-play the
+//!    opponent is the same engine and does favour what its beliefs favour.
+//!    Measured at 20,000 nodes a move over the 162 preset games against
+//!    the counts (README), with that single best attack: beliefs alone
+//!    55.6% ± 7.6%, beliefs with this blindness 52.8% ± 7.7%, beliefs
+//!    with blindness to moved pieces too 42.0% ± 7.6% — an opponent
+//!    assumed blind everywhere is assumed to miss too much.
+//!    The opponent's choices among the searcher's unmoved pieces never
+//!    depend on which is which: two views that differ only in the ranks
 //!    of the searcher's hidden pieces (unmoved with unmoved, moved with
-//!    moved) give the opponent the same moves.
+//!    moved) give the opponent the same moves, and each square the same
+//!    weight as a target.
 //!
 //! Both apply to whichever side is blind: in a view only the viewer's
 //! pieces are of known rank and unrevealed, so only the opponent's attacks
-//! are filtered; in the true game (every rank known) both sides are
-//! treated as blind to each other.
+//! are grouped; in the true game (every rank known) both sides are
+//! treated as blind to each other below the root.
 
 use super::battle::{battle, BattleResult};
 use super::eval::TABLE_5_1;
@@ -66,7 +82,7 @@ use super::mv::Move;
 use super::piece::Piece;
 use super::position::Stratego;
 use super::rank::{army, Rank, RankCounts, RANK_COUNT};
-use super::square::{Square, SIZE, SQUARES};
+use super::square::{Square, SIZE};
 use crate::game::Player;
 
 /// How many of each rank Arts' nine setups (Appendix A, presets `arts-3`
@@ -135,6 +151,10 @@ const SCALE: f64 = 64.0;
 /// An attacker of known rank makes a blind attack only if it expects at
 /// least this much from it (Table 5.1 units, the Flag worth 1,000).
 const BLIND_MIN_GAIN: f64 = 0.0;
+
+/// How much likelier a blind attacker hits one of its targets than
+/// another it expects this much less from (Table 5.1 units): `e` times.
+const BLIND_PICK: f64 = 100.0;
 
 /// The rank an attacker of unknown rank is scored as when ranking its
 /// blind attacks (its owner knows it; the searcher does not).
@@ -230,6 +250,9 @@ impl Stratego {
     /// The pending battle's outcomes weighted by the model (module doc,
     /// part 1): the outcomes of [`Stratego::rank_outcomes`], same order.
     pub fn modelled_rank_outcomes(&self, out: &mut Vec<(Rank, u32)>) {
+        if self.modelled_blind_outcomes(out) {
+            return;
+        }
         self.rank_outcomes(out);
         let Some((from, to)) = self.pending else {
             return;
@@ -332,8 +355,39 @@ impl Stratego {
         }
     }
 
-    /// The legal moves less the blind attacks the model does not consider
-    /// (module doc, part 2).
+    /// What the side to move believes of the other side's pieces when it
+    /// attacks blind: their public pool and the share of movable ranks its
+    /// unmoved pieces keep.
+    fn blind_beliefs(&self) -> (RankCounts, f64) {
+        let pool = self.public_pool(self.side.other());
+        let movable: u32 = Rank::ALL
+            .iter()
+            .filter(|r| r.is_movable())
+            .map(|r| u32::from(pool[r.index()]))
+            .sum();
+        let share = unmoved_movable_share(movable, self.moved_hidden(self.side.other()));
+        (pool, share)
+    }
+
+    /// Attack `m` of the side to move on a piece it cannot tell apart: what
+    /// it expects from it, and whether it is considered at all (an attacker
+    /// of known rank does not make one it expects to lose).
+    fn blind_attack_gain(&self, m: Move, beliefs: &(RankCounts, f64)) -> Option<f64> {
+        let target = self.board[m.to.index()]?;
+        let attacker = self.board[m.from.index()].and_then(Piece::rank);
+        let a = if m.distance() > 1 {
+            Rank::Scout
+        } else {
+            attacker.unwrap_or(STAND_IN)
+        };
+        let gain = self.blind_gain(a, m.to, target, &beliefs.0, beliefs.1);
+        let known = attacker.is_some() || m.distance() > 1;
+        (!known || gain >= BLIND_MIN_GAIN).then_some(gain)
+    }
+
+    /// The legal moves with the attacks on pieces the attacker cannot tell
+    /// apart grouped, per attacker, into one blind attack (module doc,
+    /// part 2; `blind.rs`).
     pub fn modelled_moves(&self, out: &mut Vec<Move>) {
         self.generate_moves(out);
         let side = self.side;
@@ -344,48 +398,77 @@ impl Stratego {
                 t.colour() != side && t.rank().is_some() && !t.is_revealed() && !t.has_moved()
             })
         };
-        if !out.iter().any(blind) {
+        let mut attackers = 0u128;
+        for m in out.iter().filter(|m| blind(m)) {
+            attackers |= 1u128 << m.from.index();
+        }
+        if attackers == 0 {
             return;
         }
-        let pool = self.public_pool(side.other());
-        let movable: u32 = Rank::ALL
-            .iter()
-            .filter(|r| r.is_movable())
-            .map(|r| u32::from(pool[r.index()]))
-            .sum();
-        let unmoved_share = unmoved_movable_share(movable, self.moved_hidden(side.other()));
-        // Per attacker square: the best blind attack's gain and index.
-        let mut best: [(f64, usize); SQUARES] = [(f64::NEG_INFINITY, usize::MAX); SQUARES];
-        for (i, m) in out.iter().enumerate() {
-            if !blind(m) {
-                continue;
+        let beliefs = self.blind_beliefs();
+        // Per attacker: the directions of the attacks it would make, and
+        // one of them (the attack itself when it is the only one).
+        let mut groups = [(0u8, None::<Move>); 40];
+        let mut n = 0;
+        for from in super::bits::Squares::new(attackers) {
+            let mut directions = 0u8;
+            let mut one = None;
+            for &m in out.iter().filter(|m| m.from.index() == from && blind(m)) {
+                if self.blind_attack_gain(m, &beliefs).is_none() {
+                    continue;
+                }
+                if let Some(d) = Stratego::direction_of(m) {
+                    directions |= 1 << d;
+                }
+                one = Some(m);
             }
-            let Some(target) = self.board[m.to.index()] else {
-                continue;
-            };
-            let attacker = self.board[m.from.index()].and_then(Piece::rank);
-            let a = if m.distance() > 1 {
-                Rank::Scout
-            } else {
-                attacker.unwrap_or(STAND_IN)
-            };
-            let gain = self.blind_gain(a, m.to, target, &pool, unmoved_share);
-            let slot = &mut best[m.from.index()];
-            if gain > slot.0 {
-                let known = attacker.is_some() || m.distance() > 1;
-                *slot = if known && gain < BLIND_MIN_GAIN {
-                    (gain, usize::MAX)
-                } else {
-                    (gain, i)
-                };
+            if n < groups.len() {
+                groups[n] = (directions, one);
+                n += 1;
             }
         }
-        let mut i = 0;
-        out.retain(|m| {
-            let keep = !blind(m) || best[m.from.index()].1 == i;
-            i += 1;
-            keep
-        });
+        out.retain(|m| !blind(m));
+        for &(directions, one) in &groups[..n] {
+            match (directions.count_ones(), one) {
+                (0, _) | (_, None) => {}
+                (1, Some(m)) => out.push(m),
+                (_, Some(m)) => out.push(Move::blind(m.from, directions)),
+            }
+        }
+    }
+
+    /// The outcomes of a pending blind attack weighted by the model: the
+    /// attacker picks among its targets by what it expects from each, a
+    /// target [`BLIND_PICK`] points of expectation better being `e` times
+    /// likelier (module doc, part 2). False when none is pending.
+    fn modelled_blind_outcomes(&self, out: &mut Vec<(Rank, u32)>) -> bool {
+        let Some((from, _)) = self.blind else {
+            return false;
+        };
+        out.clear();
+        let beliefs = self.blind_beliefs();
+        let mut gains = [(Rank::Flag, 0.0); 4];
+        let mut n = 0;
+        for to in self.blind_targets() {
+            let Some(r) = self.board[to.index()].and_then(|p| p.rank()) else {
+                continue;
+            };
+            let g = self
+                .blind_attack_gain(Move::new(from, to), &beliefs)
+                .unwrap_or(BLIND_MIN_GAIN);
+            gains[n] = (r, g);
+            n += 1;
+        }
+        let top = gains[..n].iter().map(|g| g.1).fold(f64::NEG_INFINITY, f64::max);
+        for &(r, g) in &gains[..n] {
+            let w = ((g - top) / BLIND_PICK).exp() * SCALE;
+            let w = (w.round() as u32).max(1);
+            match out.iter_mut().find(|(o, _)| *o == r) {
+                Some((_, x)) => *x += w,
+                None => out.push((r, w)),
+            }
+        }
+        true
     }
 }
 

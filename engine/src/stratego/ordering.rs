@@ -29,6 +29,10 @@ impl Stratego {
     /// A static ordering score of a legal move of the side to move (higher =
     /// search earlier).
     pub fn order_score(&self, mv: Move) -> i32 {
+        if mv.is_blind() {
+            // An attack on pieces of unknown rank to the attacker.
+            return UNKNOWN_ATTACK;
+        }
         let Some(mover) = self.piece_at(mv.from) else {
             return i32::MIN / 2;
         };

@@ -58,6 +58,10 @@ pub struct Stratego {
     /// A battle whose unknown participant is not yet resolved: (attacker's
     /// square, defender's square). The attacker still stands on its square.
     pub(crate) pending: Option<(Square, Square)>,
+    /// A blind attack waiting for the piece it hits (`blind.rs`; searches
+    /// with the opponent model only): the attacker's square and its
+    /// targets' directions.
+    pub(crate) blind: Option<(Square, u8)>,
     pub(crate) decided: Decided,
     pub(crate) hash: u64,
     /// Squares occupied by each colour (bit = square index), so that move
@@ -157,6 +161,7 @@ impl Stratego {
             captured: [[0; RANK_COUNT]; 2],
             two: [None; 2],
             pending: None,
+            blind: None,
             decided: Decided::Open,
             hash: 0,
             occ: [0; 2],
@@ -227,7 +232,7 @@ impl Stratego {
             Decided::Blocked => return Status::Terminal(None),
             Decided::Open => {}
         }
-        if self.pending.is_some() {
+        if self.pending.is_some() || self.blind.is_some() {
             Status::Chance
         } else if self.ply >= self.config.max_plies {
             Status::Terminal(None)
@@ -341,6 +346,9 @@ impl Stratego {
         }
         if let Some((f, t)) = self.pending {
             h ^= hash::pending_key(f, t);
+        }
+        if let Some((f, directions)) = self.blind {
+            h ^= hash::blind_key(f, directions);
         }
         for player in [Player::First, Player::Second] {
             if let Some(s) = self.two[player.index()] {
@@ -460,8 +468,13 @@ impl Stratego {
         }
     }
 
-    /// Plays a legal move (see [`crate::Game::play`]).
+    /// Plays a legal move (see [`crate::Game::play`]), or starts a blind
+    /// attack of the opponent model's search (`blind.rs`).
     pub fn play_move(&mut self, mv: Move) {
+        if mv.is_blind() {
+            self.play_blind(mv);
+            return;
+        }
         let Some(mover) = self.board[mv.from.index()] else {
             return;
         };
@@ -522,6 +535,9 @@ impl Stratego {
 
     /// Resolves the pending battle, the unknown participant having `rank`.
     pub fn apply_rank_outcome(&mut self, rank: Rank) {
+        if self.apply_blind_outcome(rank) {
+            return;
+        }
         let Some((from, to)) = self.pending else {
             return;
         };
@@ -581,7 +597,7 @@ impl Stratego {
 
     /// Decides the game if the side to move cannot move (or a Flag is gone).
     pub(crate) fn decide(&mut self) {
-        if self.decided != Decided::Open || self.pending.is_some() {
+        if self.decided != Decided::Open || self.pending.is_some() || self.blind.is_some() {
             return;
         }
         for colour in [Player::First, Player::Second] {

@@ -16,7 +16,7 @@ use std::fmt;
 use crate::game::{Game, Status, Value};
 
 use super::config::{ChanceAlgo, DepthUnits, Probing, Replacement, SearchConfig, Star1Formula};
-use super::verify::{reference_value, reference_value_with};
+use super::verify::{reference_node, reference_value, reference_value_with};
 use super::{DefaultEval, Searcher};
 
 /// Plain expectimax with the game's heuristic (independent of the search).
@@ -208,7 +208,8 @@ impl<G: Game> AgreementChecker<G> {
                     };
                     let mut child = pos.clone();
                     child.play(m);
-                    let v = reference_value_with(&child, depth - 1, units, model, &DefaultEval);
+                    let v =
+                        reference_node(&child, depth - 1, units, model, false, &DefaultEval);
                     let v = if child.to_move() == pos.to_move() {
                         v
                     } else {
