@@ -306,7 +306,11 @@ fn the_blind_opponent_hits_one_of_the_unmoved_pieces_by_chance() {
         // The Flag's weight is the weight of the square it stands on.
         per_square.push(o.iter().find(|o| o.0 == Rank::Flag).unwrap().1);
     }
-    assert_eq!(per_square.iter().sum::<u32>(), total(&here), "{per_square:?}");
+    assert_eq!(
+        per_square.iter().sum::<u32>(),
+        total(&here),
+        "{per_square:?}"
+    );
     // Hitting the Flag ends the game; hitting a Bomb costs the Sergeant.
     let mut flag = hit.clone();
     flag.apply_outcome(Rank::Flag);

@@ -459,7 +459,10 @@ impl Stratego {
             gains[n] = (r, g);
             n += 1;
         }
-        let top = gains[..n].iter().map(|g| g.1).fold(f64::NEG_INFINITY, f64::max);
+        let top = gains[..n]
+            .iter()
+            .map(|g| g.1)
+            .fold(f64::NEG_INFINITY, f64::max);
         for &(r, g) in &gains[..n] {
             let w = ((g - top) / BLIND_PICK).exp() * SCALE;
             let w = (w.round() as u32).max(1);

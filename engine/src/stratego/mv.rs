@@ -47,11 +47,7 @@ impl crate::game::PackedMove for Move {
 
 impl Move {
     pub const fn new(from: Square, to: Square) -> Move {
-        Move {
-            from,
-            to,
-            blind: 0,
-        }
+        Move { from, to, blind: 0 }
     }
 
     /// The blind attack of the piece on `from` on the first piece in each

@@ -208,8 +208,7 @@ impl<G: Game> AgreementChecker<G> {
                     };
                     let mut child = pos.clone();
                     child.play(m);
-                    let v =
-                        reference_node(&child, depth - 1, units, model, false, &DefaultEval);
+                    let v = reference_node(&child, depth - 1, units, model, false, &DefaultEval);
                     let v = if child.to_move() == pos.to_move() {
                         v
                     } else {
