@@ -17,48 +17,36 @@
 //! is never a legal move, and a game never holds one pending.
 
 use super::hash;
+use super::movegen::neighbour;
 use super::mv::Move;
 use super::position::Stratego;
 use super::rank::Rank;
 use super::square::Square;
 
-/// The four directions (file step, rank step) of a blind attack's targets:
-/// bit `d` of [`Move::blind_directions`] stands for `DIRECTIONS[d]`.
-pub const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-
 impl Stratego {
-    /// The first piece from `from` going `DIRECTIONS[dir]` over empty land
-    /// squares, if the edge or a lake does not come first.
+    /// The first piece from `from` going in direction `dir` (0..4, as
+    /// [`neighbour`] counts them) over empty land squares, if the edge or
+    /// a lake does not come first.
     pub(crate) fn first_piece(&self, from: Square, dir: usize) -> Option<Square> {
-        let (df, dr) = DIRECTIONS[dir];
-        let (mut f, mut r) = (from.file(), from.rank_index());
+        let mut sq = from;
         loop {
-            f = f.checked_add_signed(df)?;
-            r = r.checked_add_signed(dr)?;
-            let sq = Square::from_coords(f, r)?;
-            if sq.is_lake() {
-                return None;
-            }
+            sq = neighbour(sq, dir)?;
             if self.board[sq.index()].is_some() {
                 return Some(sq);
             }
         }
     }
 
-    /// The direction (index into [`DIRECTIONS`]) of a straight move.
-    pub(crate) fn direction_of(mv: Move) -> Option<usize> {
-        let df = mv.to.file() as isize - mv.from.file() as isize;
-        let dr = mv.to.rank_index() as isize - mv.from.rank_index() as isize;
-        DIRECTIONS
-            .iter()
-            .position(|&(f, r)| (f, r) == (df.signum(), dr.signum()) && (df == 0 || dr == 0))
+    /// The direction of attack `mv`: the one whose first piece it attacks.
+    pub(crate) fn direction_of(&self, mv: Move) -> Option<usize> {
+        (0..4).find(|&d| self.first_piece(mv.from, d) == Some(mv.to))
     }
 
     /// The targets of the pending blind attack (none when there is none).
     pub(super) fn blind_targets(&self) -> impl Iterator<Item = Square> + '_ {
         let (from, directions) = self.blind.unzip();
         let directions = directions.unwrap_or(0);
-        (0..DIRECTIONS.len())
+        (0..4)
             .filter(move |d| directions & (1 << d) != 0)
             .filter_map(move |d| self.first_piece(from?, d))
     }
@@ -85,10 +73,7 @@ impl Stratego {
             let Some(r) = self.board[sq.index()].and_then(|p| p.rank()) else {
                 continue;
             };
-            match out.iter_mut().find(|(o, _)| *o == r) {
-                Some((_, w)) => *w += 1,
-                None => out.push((r, 1)),
-            }
+            add_weight(out, r, 1);
         }
         true
     }
@@ -110,5 +95,13 @@ impl Stratego {
             self.play_move(Move::new(from, to));
         }
         true
+    }
+}
+
+/// Adds `w` to rank `r`'s weight in `out` (a new outcome if it has none).
+pub(super) fn add_weight(out: &mut Vec<(Rank, u32)>, r: Rank, w: u32) {
+    match out.iter_mut().find(|(o, _)| *o == r) {
+        Some((_, x)) => *x += w,
+        None => out.push((r, w)),
     }
 }

@@ -76,6 +76,7 @@
 //! treated as blind to each other below the root.
 
 use super::battle::{battle, BattleResult};
+use super::blind::add_weight;
 use super::eval::TABLE_5_1;
 use super::movegen::neighbour;
 use super::mv::Move;
@@ -417,7 +418,7 @@ impl Stratego {
                 if self.blind_attack_gain(m, &beliefs).is_none() {
                     continue;
                 }
-                if let Some(d) = Stratego::direction_of(m) {
+                if let Some(d) = self.direction_of(m) {
                     directions |= 1 << d;
                 }
                 one = Some(m);
@@ -465,11 +466,7 @@ impl Stratego {
             .fold(f64::NEG_INFINITY, f64::max);
         for &(r, g) in &gains[..n] {
             let w = ((g - top) / BLIND_PICK).exp() * SCALE;
-            let w = (w.round() as u32).max(1);
-            match out.iter_mut().find(|(o, _)| *o == r) {
-                Some((_, x)) => *x += w,
-                None => out.push((r, w)),
-            }
+            add_weight(out, r, (w.round() as u32).max(1));
         }
         true
     }

@@ -15,7 +15,8 @@ pub struct Move {
     /// The destination; `from` itself for a blind attack.
     pub to: Square,
     /// For a blind attack (`blind.rs`), the directions of its targets
-    /// (bit `d` for [`super::blind::DIRECTIONS`]`[d]`); 0 for any other move.
+    /// (bit `d` for direction `d` of `movegen::neighbour`); 0 for any
+    /// other move.
     blind: u8,
 }
 
