@@ -1,7 +1,7 @@
 //! Random playouts from random setups, in the true game and in views:
-//! text round trips, incremental hash against a from-scratch hash, value
-//! semantics of clone + play, legal moves and outcomes readable back from
-//! their text, heuristic bounds.
+//! text round trips, incremental hash and kept counts against a from-scratch
+//! recount, value semantics of clone + play, legal moves and outcomes
+//! readable back from their text, heuristic bounds.
 
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -11,6 +11,9 @@ use starcut::{Game, Player, Status};
 
 fn check(p: &Stratego) -> Result<(), TestCaseError> {
     prop_assert_eq!(p.hash(), p.compute_hash(), "hash of {}", p.position_text());
+    // The sets, counts and piece values kept as the game goes equal a
+    // recount of the board.
+    prop_assert!(p.kept_sets_agree(), "kept sets of {}", p.position_text());
     let text = p.position_text();
     let q = Stratego::parse(p.config(), &text)
         .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;

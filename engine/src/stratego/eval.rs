@@ -140,6 +140,15 @@ impl Stratego {
         v
     }
 
+    /// Works out both colours' [`Material`] again: after a battle, a reveal
+    /// or a wholesale change (`recount`), the only times it changes.
+    pub(crate) fn refresh_material(&mut self) {
+        for colour in [Player::First, Player::Second] {
+            let material = Material::new(self, colour);
+            self.material[colour.index()] = material;
+        }
+    }
+
     /// Pieces of `rank` and `colour` not captured (on the board, known or not).
     fn pieces_left(&self, colour: Player, rank: Rank) -> u8 {
         super::rank::army(self.config.variant)[rank.index()]
@@ -148,23 +157,24 @@ impl Stratego {
 
     /// `colour`'s material, square and information score (module doc):
     /// from the counts `set` keeps per tally slot and the sums of squared
-    /// rows advanced, so its cost does not grow with the number of pieces
+    /// rows advanced, and the piece values and pool sums kept in
+    /// [`Material`], so its cost does not grow with the number of pieces
     /// (it runs at every leaf of a search).
     fn side_score(&self, colour: Player) -> f64 {
         let c = colour.index();
-        let values = self.piece_values(colour);
+        let material = &self.material[c];
         let (tally, unrevealed) = (&self.tally[c], &self.unrevealed[c]);
         let worth = |slot: usize, value: f64| {
             value * (f64::from(tally[slot]) + HIDDEN_BONUS * f64::from(unrevealed[slot]))
         };
         let mut score = 0.0;
-        for (slot, &v) in values.iter().enumerate() {
-            score += worth(slot, v);
+        for (slot, &v) in material.values.iter().enumerate() {
+            score += worth(slot, f64::from(v));
         }
         let [surely, maybe] = self.advance[c];
         let mut advance = f64::from(surely);
         if tally[UNKNOWN_UNMOVED] > 0 || tally[UNKNOWN_MOVED] > 0 {
-            let (all, moved, p_movable) = pool_means(&self.pool(colour), &values);
+            let (all, moved, p_movable) = material.pool_means();
             score += worth(UNKNOWN_UNMOVED, all) + worth(UNKNOWN_MOVED, moved);
             advance += p_movable * f64::from(maybe);
         }
@@ -190,21 +200,83 @@ impl Stratego {
     }
 }
 
-/// Mean value over the whole pool, over its movable ranks, and the share of
-/// movable ranks in it.
-fn pool_means(pool: &Pool, values: &[f64; RANK_COUNT]) -> (f64, f64, f64) {
-    let (mut s_all, mut n_all, mut s_mov, mut n_mov) = (0.0, 0.0, 0.0, 0.0);
-    for r in Rank::ALL {
-        let n = pool.counts[r.index()] as f64;
-        s_all += n * values[r.index()];
-        n_all += n;
-        if r.is_movable() {
-            s_mov += n * values[r.index()];
-            n_mov += n;
+/// What a colour's pieces are worth in a position: the values of its ranks
+/// and the sums behind its pool's mean values, and the share of its
+/// movable army captured (the Flag hunt's phase). They change only with
+/// captures and reveals, so the position keeps them
+/// ([`Stratego::refresh_material`]) instead of working them out at every
+/// leaf. All whole numbers: the evaluation reads exactly the values it
+/// would compute.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Material {
+    /// [`Stratego::piece_values`] (whole numbers up to 800).
+    values: [u16; RANK_COUNT],
+    /// Over the pool: the sum of values and the count of pieces, over all
+    /// its ranks and over its movable ranks.
+    value_all: u32,
+    count_all: u32,
+    value_movable: u32,
+    count_movable: u32,
+    /// The colour's movable pieces captured, of its army's movable pieces.
+    movable_captured: u32,
+    movable_army: u32,
+}
+
+impl Material {
+    fn new(pos: &Stratego, colour: Player) -> Material {
+        let values = pos.piece_values(colour);
+        let pool: Pool = pos.pool(colour);
+        let army = super::rank::army(pos.config.variant);
+        let captured = &pos.captured[colour.index()];
+        let mut m = Material::default();
+        for r in Rank::ALL {
+            let i = r.index();
+            debug_assert!(values[i].fract() == 0.0 && values[i] <= f64::from(u16::MAX));
+            m.values[i] = values[i] as u16;
+            let n = u32::from(pool.counts[i]);
+            m.value_all += n * u32::from(m.values[i]);
+            m.count_all += n;
+            if r.is_movable() {
+                m.value_movable += n * u32::from(m.values[i]);
+                m.count_movable += n;
+                m.movable_army += u32::from(army[i]);
+                m.movable_captured += u32::from(captured[i]);
+            }
+        }
+        m
+    }
+
+    /// Mean value over the whole pool, over its movable ranks, and the
+    /// share of movable ranks in it.
+    fn pool_means(&self) -> (f64, f64, f64) {
+        let mean = |s: u32, n: u32| {
+            if n > 0 {
+                f64::from(s) / f64::from(n)
+            } else {
+                0.0
+            }
+        };
+        (
+            mean(self.value_all, self.count_all),
+            mean(self.value_movable, self.count_movable),
+            mean(self.count_movable, self.count_all),
+        )
+    }
+
+    /// The pieces of movable rank in the colour's pool.
+    #[inline]
+    pub(crate) fn movable_in_pool(&self) -> u32 {
+        self.count_movable
+    }
+
+    /// The share of the colour's movable army captured (0 to 1).
+    pub(crate) fn movable_captured(&self) -> f64 {
+        if self.movable_army == 0 {
+            0.0
+        } else {
+            f64::from(self.movable_captured) / f64::from(self.movable_army)
         }
     }
-    let mean = |s: f64, n: f64| if n > 0.0 { s / n } else { 0.0 };
-    (mean(s_all, n_all), mean(s_mov, n_mov), mean(n_mov, n_all))
 }
 
 /// Exact up to 500, then compressed toward (but never reaching) 999.

@@ -30,7 +30,6 @@
 use super::bits::Squares;
 use super::position::Stratego;
 use super::progress::distance;
-use super::rank::{army, Rank};
 use super::square::{Square, SIZE, SQUARES};
 use crate::game::Player;
 
@@ -148,23 +147,6 @@ impl Stratego {
         best.and_then(|(_, i)| Square::new(i))
     }
 
-    /// The share of `colour`'s movable army that has been captured.
-    fn movable_captured(&self, colour: Player) -> f64 {
-        let total = army(self.config.variant);
-        let (mut all, mut gone) = (0u32, 0u32);
-        for r in Rank::ALL {
-            if r.is_movable() {
-                all += total[r.index()] as u32;
-                gone += self.captured[colour.index()][r.index()] as u32;
-            }
-        }
-        if all == 0 {
-            0.0
-        } else {
-            gone as f64 / all as f64
-        }
-    }
-
     /// What `colour` earns for its nearest Miner's closeness to the
     /// opponent's likely Flag (module doc).
     pub(crate) fn flag_hunt(&self, colour: Player) -> f64 {
@@ -172,7 +154,7 @@ impl Stratego {
         if miners == 0 {
             return 0.0;
         }
-        let phase = self.movable_captured(colour.other());
+        let phase = self.material[colour.other().index()].movable_captured();
         if phase == 0.0 {
             return 0.0;
         }

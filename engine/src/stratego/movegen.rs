@@ -205,7 +205,9 @@ impl Stratego {
             return false;
         }
         let unmoved = u32::from(tally[super::position::UNKNOWN_UNMOVED]);
-        if unmoved > 0 && !self.pool(player).unmoved_may_move() {
+        // The pool's rule (`Pool::unmoved_may_move`) from the kept counts.
+        let moved = u32::from(tally[super::position::UNKNOWN_MOVED]);
+        if unmoved > 0 && moved >= self.material[player.index()].movable_in_pool() {
             stuck += unmoved;
         }
         reachable >= stuck + 2

@@ -16,7 +16,7 @@
 use super::battle::{battle, BattleResult};
 use super::clue::Clue;
 use super::config::StrategoConfig;
-use super::eval::advance_share;
+use super::eval::{advance_share, Material};
 use super::hash;
 use super::mv::Move;
 use super::piece::Piece;
@@ -94,6 +94,9 @@ pub struct Stratego {
     /// Per colour, the squares of its Miners of known rank: the Flag hunt
     /// measures their distance to the likely Flag (`hunt.rs`).
     pub(crate) miners: [u128; 2],
+    /// Per colour, what its pieces are worth (`eval.rs`): kept by
+    /// `refresh_material` after battles, reveals and `recount`.
+    pub(crate) material: [Material; 2],
 }
 
 /// [`Stratego::flag_sq`] of a colour whose Flag the position does not show.
@@ -173,6 +176,7 @@ impl Stratego {
             unrevealed: [[0; TALLY_SLOTS]; 2],
             advance: [[0; 2]; 2],
             miners: [0; 2],
+            material: [Material::default(); 2],
         }
     }
 
@@ -377,11 +381,13 @@ impl Stratego {
                 self.count_in(p, i);
             }
         }
+        self.refresh_material();
     }
 
-    /// Whether the sets and counts kept by `set` (occupancy, tallies, Flag
-    /// squares, still pieces, revealed Bombs) equal a recount of the board:
-    /// the invariants check it after every step of a soak.
+    /// Whether the sets and counts kept as the game goes (occupancy,
+    /// tallies, Flag squares, still pieces, revealed Bombs, piece values)
+    /// equal a recount of the board: the invariants check it
+    /// after every step of a soak.
     pub fn kept_sets_agree(&self) -> bool {
         let mut fresh = self.clone();
         fresh.recount();
@@ -393,6 +399,7 @@ impl Stratego {
             && fresh.unrevealed == self.unrevealed
             && fresh.advance == self.advance
             && fresh.miners == self.miners
+            && fresh.material == self.material
     }
 
     /// Recomputes the cached hash and result after a wholesale change
@@ -510,7 +517,10 @@ impl Stratego {
             self.quiet.saturating_add(1)
         });
         // A piece that moves more than one square is a Scout, and now known to be.
-        let mover = if mv.distance() > 1 {
+        let run = mv.distance() > 1;
+        // A run by a piece of unknown rank takes a Scout out of the pool.
+        let shows_scout = run && mover.rank().is_none();
+        let mover = if run {
             mover.revealed_as(Rank::Scout)
         } else {
             mover.after_step()
@@ -519,10 +529,16 @@ impl Stratego {
             None => {
                 self.set(mv.from, None);
                 self.set(mv.to, Some(mover));
+                if shows_scout {
+                    self.refresh_material();
+                }
                 self.end_turn();
             }
             Some(defender) => {
                 self.set(mv.from, Some(mover));
+                if shows_scout {
+                    self.refresh_material();
+                }
                 if mover.rank().is_none() || defender.rank().is_none() {
                     self.set_pending(Some((mv.from, mv.to)));
                 } else {
@@ -587,6 +603,7 @@ impl Stratego {
                 self.set(to, None);
             }
         }
+        self.refresh_material();
     }
 
     fn end_turn(&mut self) {
