@@ -319,7 +319,7 @@ fn ref_flag_hunt(p: &Stratego, colour: Player) -> f64 {
 
 fn ref_evaluate(p: &Stratego) -> f64 {
     let side = p.side();
-    let score = |c: Player| ref_side_score(p, c) + ref_flag_hunt(p, c) - ref_flag_threat(p, c);
+    let score = |c: Player| ref_side_score(p, c) + ref_flag_hunt(p, c);
     let d = score(side) - score(side.other());
     // The drive: a point per two quiet plies, at most 40, lowers the lead.
     let s = (p.quiet_plies() / 2).min(40) as f64;
@@ -328,7 +328,13 @@ fn ref_evaluate(p: &Stratego) -> f64 {
     } else {
         d - s * (d / 100.0).tanh()
     };
-    squash(d)
+    let v = squash(d);
+    // Each Flag threat is a chance (threat / 1,000, at most 0.9) of
+    // losing the game: of falling from v to -1,000 (or, for the
+    // opponent's Flag, of rising to +1,000).
+    let lose = |c: Player| (ref_flag_threat(p, c) / 1000.0).min(0.9);
+    let (own, opp) = (lose(side), lose(side.other()));
+    (1.0 - own - opp) * v - 1000.0 * own + 1000.0 * opp
 }
 
 fn check(p: &Stratego) -> Result<(), TestCaseError> {

@@ -17,7 +17,9 @@
 //!   [`THREAT`] points by its distance `d` (up to 450, more than a
 //!   Marshal: an intruder that reaches the Flag ends the game; these are
 //!   1.5 times our first values, with which the weak side of the handicap
-//!   match took the Flag in a fifth of the games) — unless the owner has a
+//!   match took the Flag in a fifth of the games; the evaluation reads
+//!   them as a chance of losing the game, 450 as 45%, so a side far ahead
+//!   pays the more, `eval.rs`) — unless the owner has a
 //!   piece ready to meet it: a piece of known rank that beats it or trades
 //!   with it (one of Captain's strength or more when the intruder's rank
 //!   is unknown), either beside the intruder with the owner to move (it
@@ -218,7 +220,7 @@ impl Stratego {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stratego::StrategoConfig;
+    use crate::stratego::{squash, StrategoConfig};
 
     fn barrage(text: &str) -> Stratego {
         let config = StrategoConfig::for_variant(super::super::config::Variant::Barrage);
@@ -337,6 +339,35 @@ mod tests {
         assert_eq!(view.flag_threat(Player::First), THREAT[2] * 0.55);
         // In Blue's view Red's Flag is hidden: Blue cannot score it.
         assert_eq!(pos.view_for(Player::Second).flag_threat(Player::First), 0.0);
+    }
+
+    #[test]
+    fn a_side_ahead_pays_more_for_the_same_intruder() {
+        // The revealed Scout two steps from Red's Flag threatens the same
+        // in both; Red is about even against Blue's Marshal in one, far
+        // ahead without it in the other.
+        let even = barrage("bF8B1/10/10/10/10/10/10/10/10/rF1B91r15 r");
+        let ahead = barrage("bF9/10/10/10/10/10/10/10/10/rF1B91r15 r");
+        let threat = even.flag_threat(Player::First);
+        assert!(threat > 0.0);
+        assert_eq!(ahead.flag_threat(Player::First), threat);
+        let v = |p: &Stratego| squash(p.raw_eval());
+        let cost = |p: &Stratego| v(p) - p.evaluate();
+        assert!(v(&even).abs() < 200.0, "{}", v(&even));
+        assert!(v(&ahead) > v(&even) + 300.0, "{}", v(&ahead));
+        // The threat is a chance threat / 1000 of falling to -1000.
+        let p = threat / 1000.0;
+        assert!((cost(&even) - p * (v(&even) + 1000.0)).abs() < 1e-9);
+        assert!((cost(&ahead) - p * (v(&ahead) + 1000.0)).abs() < 1e-9);
+        assert!(
+            cost(&ahead) > 1.25 * cost(&even),
+            "{} {}",
+            cost(&ahead),
+            cost(&even)
+        );
+        // Blue, to move in the same position, gains what Red loses.
+        let blue = barrage("bF9/10/10/10/10/10/10/10/10/rF1B91r15 b");
+        assert!((blue.evaluate() + ahead.evaluate()).abs() < 1e-9);
     }
 
     #[test]
