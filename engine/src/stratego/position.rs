@@ -525,20 +525,20 @@ impl Stratego {
         } else {
             mover.after_step()
         };
+        if shows_scout {
+            // Shown on its square first: the pool loses a Scout before the
+            // move goes on (and before `end_turn` asks who can move).
+            self.set(mv.from, Some(mover));
+            self.refresh_material();
+        }
         match self.board[mv.to.index()] {
             None => {
                 self.set(mv.from, None);
                 self.set(mv.to, Some(mover));
-                if shows_scout {
-                    self.refresh_material();
-                }
                 self.end_turn();
             }
             Some(defender) => {
                 self.set(mv.from, Some(mover));
-                if shows_scout {
-                    self.refresh_material();
-                }
                 if mover.rank().is_none() || defender.rank().is_none() {
                     self.set_pending(Some((mv.from, mv.to)));
                 } else {
