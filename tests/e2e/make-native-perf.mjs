@@ -6,10 +6,10 @@
 //   node tests/e2e/make-native-perf.mjs
 // The node counts are what the browser must reproduce.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PERF_POSITIONS } from './perf-positions.mjs';
+import { PERF_POSITIONS, DEPTH_SET, setPositions, median } from './perf-positions.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const LAB = process.env.STARCUT_LAB ?? join(HERE, '../../target/release/starcut');
@@ -21,7 +21,17 @@ const positions = PERF_POSITIONS.map((p) => {
   return { name: p.name, nodes: j.nodes, time_ms: j.time_ms,
     nodes_per_second: j.nodes_per_second, best: j.best, value: j.value };
 });
+// The depth reached in one second, play mode with the opponent model, as
+// the browser's worker searches for a player.
+const depthPositions = setPositions(readFileSync(join(HERE, DEPTH_SET.file), 'utf8'), DEPTH_SET.count);
+const depths = depthPositions.map((position) => {
+  const out = execFileSync(LAB, ['analyse', DEPTH_SET.game, position, '--time', String(DEPTH_SET.ms),
+    '--depth', '64', '--mode', 'play', '--algo', 'staretc+model', '--json'], { encoding: 'utf8' });
+  return JSON.parse(out).depth;
+});
+console.log(`${DEPTH_SET.game} middle, ${DEPTH_SET.ms} ms: depths ${depths.join(' ')}, median ${median(depths)}`);
 mkdirSync(join(HERE, 'artifacts'), { recursive: true });
 writeFileSync(join(HERE, 'artifacts', 'perf-native.json'), JSON.stringify({
   built: new Date().toISOString(), lab: 'target/release/starcut analyse --algo staretc', positions,
+  depth_at_time: { ms: DEPTH_SET.ms, depths, median: median(depths) },
 }, null, 2) + '\n');

@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, openApp, assertNoErrors, BASE } from './harness.mjs';
-import { PERF_POSITIONS } from './perf-positions.mjs';
+import { PERF_POSITIONS, DEPTH_SET, setPositions, median } from './perf-positions.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -70,6 +70,41 @@ test('performance: load time and browser vs native nodes per second', async (t) 
     return out;
   }, PERF_POSITIONS);
 
+  // (c) the depth the worker finishes in one second on the Stratego
+  // middle positions, in play mode with the opponent model (what a player
+  // meets), next to the native lab's on the same positions.
+  const depthPositions = setPositions(await readFile(join(HERE, DEPTH_SET.file), 'utf8'), DEPTH_SET.count);
+  const depths = await page.evaluate(async ({ set, positions }) => {
+    const worker = new Worker('./worker_loader.js');
+    const next = () => new Promise((resolve) => {
+      const on = (e) => {
+        if (e.data.type === 'progress') return;
+        worker.removeEventListener('message', on);
+        resolve(e.data);
+      };
+      worker.addEventListener('message', on);
+    });
+    await next();
+    const out = [];
+    for (const position of positions) {
+      const reply = next();
+      worker.postMessage({
+        type: 'search',
+        job: out.length + 1,
+        request: {
+          game: set.game, options: '', position,
+          settings: { algorithm: 'staretc', probe_factor: 1, tt: true, history: true,
+            killers: true, limit: { time: { ms: set.ms } }, mode: 'play', opponent_model: true },
+        },
+      });
+      const r = await reply;
+      if (r.type !== 'done') throw new Error(`${position}: ${JSON.stringify(r)}`);
+      out.push(r.report.depth);
+    }
+    worker.terminate();
+    return out;
+  }, { set: DEPTH_SET, positions: depthPositions });
+
   let native = null;
   try {
     native = JSON.parse(await readFile(join(HERE, 'artifacts', 'perf-native.json'), 'utf8'));
@@ -99,7 +134,10 @@ test('performance: load time and browser vs native nodes per second', async (t) 
   const wasm = Object.fromEntries(Object.entries(sizes).filter(([f]) => f.endsWith('.wasm')));
   const report = { load_to_interactive_ms: loadMs, reload_to_interactive_ms: reloadMs,
     site: total, wasm, files: sizes,
-    native_built: native?.built ?? null, positions: rows };
+    native_built: native?.built ?? null, positions: rows,
+    depth_at_time: { game: DEPTH_SET.game, ms: DEPTH_SET.ms, positions: depthPositions.length,
+      browser: depths, browser_median: median(depths),
+      native: native?.depth_at_time?.depths ?? null, native_median: native?.depth_at_time?.median ?? null } };
   await mkdir(join(HERE, 'artifacts'), { recursive: true });
   await writeFile(join(HERE, 'artifacts', 'perf.json'), JSON.stringify(report, null, 2) + '\n');
   console.log(`[perf] load -> interactive ${loadMs.toFixed(0)} ms (reload ${reloadMs.toFixed(0)} ms)`);
@@ -111,6 +149,12 @@ test('performance: load time and browser vs native nodes per second', async (t) 
       + (r.ratio === null ? '' : `, native ${Math.round(r.native_nodes_per_second)} n/s, ratio ${r.ratio.toFixed(2)}`));
   }
 
+  const d = report.depth_at_time;
+  console.log(`[perf] ${d.game} middle at ${d.ms} ms (play mode): browser depths ${depths.join(' ')},`
+    + ` median ${d.browser_median}` + (d.native ? `; native median ${d.native_median}` : ''));
+  // Every search finishes at least its first iterations in a second.
+  assert.equal(depths.length, DEPTH_SET.count);
+  for (const x of depths) assert.ok(x >= 3, `depth ${x} in ${DEPTH_SET.ms} ms`);
   for (const r of rows) {
     assert.ok(r.nodes > 0 && r.nodes_per_second > 0, `${r.name}: ${JSON.stringify(r)}`);
     if (r.native_nodes !== null) {
