@@ -178,10 +178,7 @@ impl Stratego {
         let worth = |slot: usize, value: f64| {
             value * (f64::from(tally[slot]) + HIDDEN_BONUS * f64::from(unrevealed[slot]))
         };
-        let mut score = 0.0;
-        for (slot, &v) in material.values.iter().enumerate() {
-            score += worth(slot, f64::from(v));
-        }
+        let mut score = f64::from(material.known) + HIDDEN_BONUS * f64::from(material.hidden);
         let [surely, maybe] = self.advance[c];
         let mut advance = f64::from(surely);
         if tally[UNKNOWN_UNMOVED] > 0 || tally[UNKNOWN_MOVED] > 0 {
@@ -236,6 +233,13 @@ pub(crate) struct Material {
     /// The colour's movable pieces captured, of its army's movable pieces.
     movable_captured: u32,
     movable_army: u32,
+    /// Over its pieces of known rank on the board: the sum of their
+    /// values, and of the values of those still unrevealed (what the
+    /// information bonus counts). Unlike the rest these change with the
+    /// tallies, so `set` keeps them too ([`Material::count`]); the
+    /// evaluation reads them at every leaf.
+    known: u32,
+    hidden: u32,
 }
 
 impl Material {
@@ -258,8 +262,28 @@ impl Material {
                 m.movable_army += u32::from(army[i]);
                 m.movable_captured += u32::from(captured[i]);
             }
+            let c = colour.index();
+            m.known += u32::from(pos.tally[c][i]) * u32::from(m.values[i]);
+            m.hidden += u32::from(pos.unrevealed[c][i]) * u32::from(m.values[i]);
         }
         m
+    }
+
+    /// A piece of tally slot `slot` comes on the board (`on`) or leaves
+    /// it: the sums of known ranks' values follow (the unknown slots have
+    /// no value of their own: the pool's means price them).
+    #[inline]
+    pub(crate) fn count(&mut self, slot: usize, unrevealed: bool, on: bool) {
+        if let Some(&v) = self.values.get(slot) {
+            let (v, h) = (u32::from(v), u32::from(unrevealed) * u32::from(v));
+            if on {
+                self.known += v;
+                self.hidden += h;
+            } else {
+                self.known -= v;
+                self.hidden -= h;
+            }
+        }
     }
 
     /// Mean value over the whole pool, over its movable ranks, and the

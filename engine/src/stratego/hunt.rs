@@ -28,7 +28,7 @@
 //! (and to both once revealed).
 
 use super::bits::Squares;
-use super::position::Stratego;
+use super::position::{Stratego, NO_FLAG};
 use super::progress::distance;
 use super::square::{Square, SIZE, SQUARES};
 use crate::game::Player;
@@ -124,11 +124,41 @@ const BOMB_POW: [f64; 5] = powers(BOMB);
 impl Stratego {
     /// The square of the piece of `colour` most likely its Flag, as its
     /// opponent can tell (module doc); `None` when no piece of `colour` is
-    /// both unmoved and unrevealed in its setup rows. Runs at every leaf
-    /// once pieces are captured: a few bit operations per candidate on the
-    /// sets `set` keeps (`Stratego::still`, `Stratego::shown_bombs`).
+    /// both unmoved and unrevealed in its setup rows. Read at every leaf
+    /// once pieces are captured, so the position keeps it
+    /// (`Stratego::flag_guess`).
     pub fn likely_flag(&self, colour: Player) -> Option<Square> {
-        let c = colour.index();
+        Square::new(usize::from(self.flag_guess[colour.index()]))
+    }
+
+    /// Keeps [`Self::likely_flag`] of colour index `c` after its still
+    /// pieces or revealed Bombs changed from `still` and `bombs`. When
+    /// squares only left those sets, away from the guess and its
+    /// neighbours, the guess's weight is unchanged and every other weight
+    /// only fell: it stays the first heaviest, and no scan is needed (the
+    /// usual case in a search: a piece moves for the first time).
+    pub(crate) fn update_flag_guess(&mut self, c: usize, still: u128, bombs: u128) {
+        let added = (self.still[c] & !still) | (self.shown_bombs[c] & !bombs);
+        let gone = (still & !self.still[c]) | (bombs & !self.shown_bombs[c]);
+        let g = self.flag_guess[c];
+        if added == 0 {
+            if g == NO_FLAG {
+                return;
+            }
+            let g = usize::from(g);
+            if gone & (AROUND[g] | 1 << g) == 0 {
+                return;
+            }
+        }
+        self.flag_guess[c] = self.guess_flag(c);
+    }
+
+    /// [`Self::likely_flag`] of colour index `c` worked out from its still
+    /// pieces and revealed Bombs, as a square index ([`NO_FLAG`] if none):
+    /// a few bit operations per candidate on the sets `set` keeps
+    /// (`Stratego::still`, `Stratego::shown_bombs`), run by `set` and
+    /// `recount` when those sets change.
+    pub(crate) fn guess_flag(&self, c: usize) -> u8 {
         let (still, bombs) = (self.still[c], self.shown_bombs[c]);
         let mut best: Option<(f64, usize)> = None;
         for i in Squares::new(still) {
@@ -144,7 +174,7 @@ impl Stratego {
                 best = Some((w, i));
             }
         }
-        best.and_then(|(_, i)| Square::new(i))
+        best.map_or(NO_FLAG, |(_, i)| i as u8)
     }
 
     /// What `colour` earns for its nearest Miner's closeness to the

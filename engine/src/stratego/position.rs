@@ -84,6 +84,11 @@ pub struct Stratego {
     /// asked at every leaf once pieces have been captured.
     pub(crate) still: [u128; 2],
     pub(crate) shown_bombs: [u128; 2],
+    /// Per colour, the square of its likely Flag as the opponent can guess
+    /// it from `still` and `shown_bombs` ([`NO_FLAG`] if none): worked out
+    /// again by `set` and `recount` only when those sets change, not at
+    /// every leaf (`hunt.rs`).
+    pub(crate) flag_guess: [u8; 2],
     /// Per colour and [`tally_slot`], its pieces whose rank the opponent
     /// does not know (not revealed): the evaluation's information bonus.
     pub(crate) unrevealed: [Tally; 2],
@@ -173,6 +178,7 @@ impl Stratego {
             flag_sq: [NO_FLAG; 2],
             still: [0; 2],
             shown_bombs: [0; 2],
+            flag_guess: [NO_FLAG; 2],
             unrevealed: [[0; TALLY_SLOTS]; 2],
             advance: [[0; 2]; 2],
             miners: [0; 2],
@@ -249,6 +255,7 @@ impl Stratego {
 
     #[inline]
     pub(crate) fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        let (still, bombs) = (self.still, self.shown_bombs);
         if let Some(old) = self.board[sq.index()] {
             self.hash ^= hash::piece_key(sq, old);
             self.count_out(old, sq.index());
@@ -258,6 +265,11 @@ impl Stratego {
             self.count_in(new, sq.index());
         }
         self.board[sq.index()] = piece;
+        for c in 0..2 {
+            if self.still[c] != still[c] || self.shown_bombs[c] != bombs[c] {
+                self.update_flag_guess(c, still[c], bombs[c]);
+            }
+        }
     }
 
     /// Adds `p` on square index `i` to the sets and counts `set` keeps
@@ -274,6 +286,7 @@ impl Stratego {
         self.still[c] |= still_bit(p, bit);
         self.shown_bombs[c] |= shown_bomb_bit(p, bit);
         self.unrevealed[c][slot] += u8::from(!p.is_revealed());
+        self.material[c].count(slot, !p.is_revealed(), true);
         self.miners[c] |= miner_bit(p, bit);
         let [surely, maybe] = advance_share(p, i);
         self.advance[c][0] += surely;
@@ -292,6 +305,7 @@ impl Stratego {
         self.still[c] &= !bit;
         self.shown_bombs[c] &= !bit;
         self.unrevealed[c][slot] -= u8::from(!p.is_revealed());
+        self.material[c].count(slot, !p.is_revealed(), false);
         self.miners[c] &= !bit;
         let [surely, maybe] = advance_share(p, i);
         self.advance[c][0] -= surely;
@@ -381,11 +395,13 @@ impl Stratego {
                 self.count_in(p, i);
             }
         }
+        self.flag_guess = [self.guess_flag(0), self.guess_flag(1)];
         self.refresh_material();
     }
 
     /// Whether the sets and counts kept as the game goes (occupancy,
-    /// tallies, Flag squares, still pieces, revealed Bombs, piece values)
+    /// tallies, Flag squares, still pieces, revealed Bombs, likely Flags,
+    /// piece values)
     /// equal a recount of the board: the invariants check it
     /// after every step of a soak.
     pub fn kept_sets_agree(&self) -> bool {
@@ -396,6 +412,7 @@ impl Stratego {
             && fresh.flag_sq == self.flag_sq
             && fresh.still == self.still
             && fresh.shown_bombs == self.shown_bombs
+            && fresh.flag_guess == self.flag_guess
             && fresh.unrevealed == self.unrevealed
             && fresh.advance == self.advance
             && fresh.miners == self.miners
