@@ -32,8 +32,12 @@ test('performance: load time and browser vs native nodes per second', async (t) 
   const reloadMs = Number(await page.locator('html').getAttribute('data-interactive-ms'));
 
   // The app's own worker script, driven directly with the protocol's
-  // messages (serde-wasm-bindgen reads plain objects).
-  const browser = await page.evaluate(async (positions) => {
+  // messages (serde-wasm-bindgen reads plain objects): (b) fixed depths,
+  // then (c) the depth the worker finishes in one second on the Stratego
+  // middle positions, in play mode with the opponent model (what a player
+  // meets), next to the native lab's on the same positions.
+  const depthPositions = setPositions(await readFile(join(HERE, DEPTH_SET.file), 'utf8'), DEPTH_SET.count);
+  const { browser, depths } = await page.evaluate(async ({ positions, set, depthPositions }) => {
     const worker = new Worker('./worker_loader.js');
     const next = () => new Promise((resolve) => {
       const on = (e) => {
@@ -45,65 +49,37 @@ test('performance: load time and browser vs native nodes per second', async (t) 
     });
     const ready = await next();
     if (ready.type !== 'ready') throw new Error(`worker said ${JSON.stringify(ready)}`);
-    const out = [];
-    for (const p of positions) {
+    let job = 0;
+    const search = async (game, position, settings) => {
       const reply = next();
-      const t0 = performance.now();
-      worker.postMessage({
-        type: 'search',
-        job: out.length + 1,
-        request: {
-          game: p.game, options: '', position: p.position,
-          // Exact mode: a fresh search, as the native lab's `analyse`.
+      job += 1;
+      worker.postMessage({ type: 'search', job,
+        request: { game, options: '', position,
           settings: { algorithm: 'staretc', probe_factor: 1, tt: true, history: true,
-            killers: true, limit: { depth: { plies: p.depth } }, mode: 'exact',
-            opponent_model: false },
-        },
-      });
-      const r = await reply;
-      if (r.type !== 'done') throw new Error(`${p.name}: ${JSON.stringify(r)}`);
-      out.push({ name: p.name, nodes: r.report.nodes, time_ms: r.report.elapsed_ms,
-        nodes_per_second: r.report.nodes_per_second, best: r.report.best,
-        value: r.report.value, wall_ms: performance.now() - t0 });
-    }
-    worker.terminate();
-    return out;
-  }, PERF_POSITIONS);
-
-  // (c) the depth the worker finishes in one second on the Stratego
-  // middle positions, in play mode with the opponent model (what a player
-  // meets), next to the native lab's on the same positions.
-  const depthPositions = setPositions(await readFile(join(HERE, DEPTH_SET.file), 'utf8'), DEPTH_SET.count);
-  const depths = await page.evaluate(async ({ set, positions }) => {
-    const worker = new Worker('./worker_loader.js');
-    const next = () => new Promise((resolve) => {
-      const on = (e) => {
-        if (e.data.type === 'progress') return;
-        worker.removeEventListener('message', on);
-        resolve(e.data);
-      };
-      worker.addEventListener('message', on);
-    });
-    await next();
-    const out = [];
-    for (const position of positions) {
-      const reply = next();
-      worker.postMessage({
-        type: 'search',
-        job: out.length + 1,
-        request: {
-          game: set.game, options: '', position,
-          settings: { algorithm: 'staretc', probe_factor: 1, tt: true, history: true,
-            killers: true, limit: { time: { ms: set.ms } }, mode: 'play', opponent_model: true },
-        },
-      });
+            killers: true, ...settings } } });
       const r = await reply;
       if (r.type !== 'done') throw new Error(`${position}: ${JSON.stringify(r)}`);
-      out.push(r.report.depth);
+      return r.report;
+    };
+    const out = [];
+    for (const p of positions) {
+      const t0 = performance.now();
+      // Exact mode: a fresh search, as the native lab's `analyse`.
+      const r = await search(p.game, p.position,
+        { limit: { depth: { plies: p.depth } }, mode: 'exact', opponent_model: false });
+      out.push({ name: p.name, nodes: r.nodes, time_ms: r.elapsed_ms,
+        nodes_per_second: r.nodes_per_second, best: r.best,
+        value: r.value, wall_ms: performance.now() - t0 });
+    }
+    const depths = [];
+    for (const position of depthPositions) {
+      const r = await search(set.game, position,
+        { limit: { time: { ms: set.ms } }, mode: 'play', opponent_model: true });
+      depths.push(r.depth);
     }
     worker.terminate();
-    return out;
-  }, { set: DEPTH_SET, positions: depthPositions });
+    return { browser: out, depths };
+  }, { positions: PERF_POSITIONS, set: DEPTH_SET, depthPositions });
 
   let native = null;
   try {
