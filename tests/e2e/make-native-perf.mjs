@@ -29,7 +29,7 @@ const depths = depthPositions.map((position) => {
     '--depth', '64', '--mode', 'play', '--algo', 'staretc+model', '--json'], { encoding: 'utf8' });
   return JSON.parse(out).depth;
 });
-console.log(`${DEPTH_SET.game} middle, ${DEPTH_SET.ms} ms: depths ${depths.join(' ')}, median ${median(depths)}`);
+console.log(`${DEPTH_SET.name}, ${DEPTH_SET.ms} ms: depths ${depths.join(' ')}, median ${median(depths)}`);
 mkdirSync(join(HERE, 'artifacts'), { recursive: true });
 writeFileSync(join(HERE, 'artifacts', 'perf-native.json'), JSON.stringify({
   built: new Date().toISOString(), lab: 'target/release/starcut analyse --algo staretc', positions,

@@ -15,7 +15,7 @@ export const PERF_POSITIONS = [
 // each searched for one second in play mode, in the browser's worker and
 // by the native lab (`make-native-perf.mjs`); the deepest finished
 // iteration is recorded, not asserted (the machine varies).
-export const DEPTH_SET = { game: 'stratego', file: '../../assets/positions/stratego-middle.txt',
+export const DEPTH_SET = { name: 'stratego middle', game: 'stratego', file: '../../assets/positions/stratego-middle.txt',
   count: 20, ms: 1000 };
 
 /** The positions of a set file: one per line, `#` comments. */

@@ -7,7 +7,10 @@
 //      (artifacts/perf-native.json, written by `make-native-perf.mjs`, which
 //      scripts/test-web.sh runs first with the release lab of the same tree).
 //      The node counts must be equal: it is the same engine with the same
-//      settings.
+//      settings;
+//  (c) the depth the worker finishes in one second on the Stratego middle
+//      positions in play mode, next to the native lab's (also written by
+//      `make-native-perf.mjs`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
@@ -111,7 +114,7 @@ test('performance: load time and browser vs native nodes per second', async (t) 
   const report = { load_to_interactive_ms: loadMs, reload_to_interactive_ms: reloadMs,
     site: total, wasm, files: sizes,
     native_built: native?.built ?? null, positions: rows,
-    depth_at_time: { game: DEPTH_SET.game, ms: DEPTH_SET.ms, positions: depthPositions.length,
+    depth_at_time: { name: DEPTH_SET.name, ms: DEPTH_SET.ms, positions: depthPositions.length,
       browser: depths, browser_median: median(depths),
       native: native?.depth_at_time?.depths ?? null, native_median: native?.depth_at_time?.median ?? null } };
   await mkdir(join(HERE, 'artifacts'), { recursive: true });
@@ -126,7 +129,7 @@ test('performance: load time and browser vs native nodes per second', async (t) 
   }
 
   const d = report.depth_at_time;
-  console.log(`[perf] ${d.game} middle at ${d.ms} ms (play mode): browser depths ${depths.join(' ')},`
+  console.log(`[perf] ${d.name} at ${d.ms} ms (play mode): browser depths ${depths.join(' ')},`
     + ` median ${d.browser_median}` + (d.native ? `; native median ${d.native_median}` : ''));
   // Every search finishes at least its first iterations in a second.
   assert.equal(depths.length, DEPTH_SET.count);

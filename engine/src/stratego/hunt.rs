@@ -131,33 +131,24 @@ impl Stratego {
         Square::new(usize::from(self.flag_guess[colour.index()]))
     }
 
-    /// Keeps [`Self::likely_flag`] of colour index `c` after its still
-    /// pieces or revealed Bombs changed from `still` and `bombs`. When
-    /// squares only left those sets, away from the guess and its
-    /// neighbours, the guess's weight is unchanged and every other weight
-    /// only fell: it stays the first heaviest, and no scan is needed (the
-    /// usual case in a search: a piece moves for the first time).
-    pub(crate) fn update_flag_guess(&mut self, c: usize, still: u128, bombs: u128) {
-        let added = (self.still[c] & !still) | (self.shown_bombs[c] & !bombs);
-        let gone = (still & !self.still[c]) | (bombs & !self.shown_bombs[c]);
+    /// Keeps [`Self::likely_flag`] of colour index `c` after the piece on
+    /// square index `i` left its still pieces or revealed Bombs. Away from
+    /// the guess and its neighbours, the guess's weight is unchanged and
+    /// every other weight only fell: it stays the first heaviest, and no
+    /// scan is needed (the usual case in a search: a piece moves for the
+    /// first time).
+    pub(crate) fn flag_guess_after_leaving(&mut self, c: usize, i: usize) {
         let g = self.flag_guess[c];
-        if added == 0 {
-            if g == NO_FLAG {
-                return;
-            }
-            let g = usize::from(g);
-            if gone & (AROUND[g] | 1 << g) == 0 {
-                return;
-            }
+        if g != NO_FLAG && (AROUND[usize::from(g)] | 1 << g) & 1 << i != 0 {
+            self.flag_guess[c] = self.guess_flag(c);
         }
-        self.flag_guess[c] = self.guess_flag(c);
     }
 
     /// [`Self::likely_flag`] of colour index `c` worked out from its still
     /// pieces and revealed Bombs, as a square index ([`NO_FLAG`] if none):
     /// a few bit operations per candidate on the sets `set` keeps
-    /// (`Stratego::still`, `Stratego::shown_bombs`), run by `set` and
-    /// `recount` when those sets change.
+    /// (`Stratego::still`, `Stratego::shown_bombs`), run by `set` when a
+    /// piece joins those sets.
     pub(crate) fn guess_flag(&self, c: usize) -> u8 {
         let (still, bombs) = (self.still[c], self.shown_bombs[c]);
         let mut best: Option<(f64, usize)> = None;

@@ -86,8 +86,8 @@ pub struct Stratego {
     pub(crate) shown_bombs: [u128; 2],
     /// Per colour, the square of its likely Flag as the opponent can guess
     /// it from `still` and `shown_bombs` ([`NO_FLAG`] if none): worked out
-    /// again by `set` and `recount` only when those sets change, not at
-    /// every leaf (`hunt.rs`).
+    /// again by `set` only when those sets change, not at every leaf
+    /// (`hunt.rs`).
     pub(crate) flag_guess: [u8; 2],
     /// Per colour and [`tally_slot`], its pieces whose rank the opponent
     /// does not know (not revealed): the evaluation's information bonus.
@@ -255,7 +255,6 @@ impl Stratego {
 
     #[inline]
     pub(crate) fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        let (still, bombs) = (self.still, self.shown_bombs);
         if let Some(old) = self.board[sq.index()] {
             self.hash ^= hash::piece_key(sq, old);
             self.count_out(old, sq.index());
@@ -265,11 +264,6 @@ impl Stratego {
             self.count_in(new, sq.index());
         }
         self.board[sq.index()] = piece;
-        for c in 0..2 {
-            if self.still[c] != still[c] || self.shown_bombs[c] != bombs[c] {
-                self.update_flag_guess(c, still[c], bombs[c]);
-            }
-        }
     }
 
     /// Adds `p` on square index `i` to the sets and counts `set` keeps
@@ -283,8 +277,12 @@ impl Stratego {
         if slot == FLAG_SLOT {
             self.flag_sq[c] = i as u8;
         }
+        let flag_clue = still_bit(p, bit) | shown_bomb_bit(p, bit);
         self.still[c] |= still_bit(p, bit);
         self.shown_bombs[c] |= shown_bomb_bit(p, bit);
+        if flag_clue != 0 {
+            self.flag_guess[c] = self.guess_flag(c);
+        }
         self.unrevealed[c][slot] += u8::from(!p.is_revealed());
         self.material[c].count(slot, !p.is_revealed(), true);
         self.miners[c] |= miner_bit(p, bit);
@@ -302,8 +300,12 @@ impl Stratego {
         if slot == FLAG_SLOT {
             self.flag_sq[c] = NO_FLAG;
         }
+        let flag_clue = still_bit(p, bit) | shown_bomb_bit(p, bit);
         self.still[c] &= !bit;
         self.shown_bombs[c] &= !bit;
+        if flag_clue != 0 {
+            self.flag_guess_after_leaving(c, i);
+        }
         self.unrevealed[c][slot] -= u8::from(!p.is_revealed());
         self.material[c].count(slot, !p.is_revealed(), false);
         self.miners[c] &= !bit;
@@ -387,6 +389,7 @@ impl Stratego {
         self.flag_sq = [NO_FLAG; 2];
         self.still = [0; 2];
         self.shown_bombs = [0; 2];
+        self.flag_guess = [NO_FLAG; 2];
         self.unrevealed = [[0; TALLY_SLOTS]; 2];
         self.advance = [[0; 2]; 2];
         self.miners = [0; 2];
@@ -395,7 +398,6 @@ impl Stratego {
                 self.count_in(p, i);
             }
         }
-        self.flag_guess = [self.guess_flag(0), self.guess_flag(1)];
         self.refresh_material();
     }
 
