@@ -9,8 +9,8 @@
 # The working corpus grows in fuzz/corpus/<target> (git-ignored); a crash
 # is written to fuzz/artifacts/<target>/ and fails the run.
 # cargo-fuzz needs nightly features; RUSTC_BOOTSTRAP=1 enables them on the
-# stable toolchain. No sanitizer (-s none): the project has no unsafe code,
-# so the failures sought are panics and broken assertions, and debug
+# stable toolchain. No sanitizer (-s none): the project's only unsafe code
+# is the table's prefetch hint (no memory access), so the failures sought are panics and broken assertions, and debug
 # assertions (-a) are on so that overflows panic too.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -266,6 +266,26 @@ impl Stratego {
         self.board[sq.index()] = piece;
     }
 
+    /// `set(from, None)` then `set(to, Some(p))` for a piece `p` standing
+    /// on `from` that stays the same piece and is not among the still
+    /// pieces (it has moved before or is revealed; the most common move):
+    /// its tallies, material and the likely Flag do not change, only what
+    /// depends on its square.
+    #[inline]
+    fn relocate(&mut self, from: Square, to: Square, p: Piece) {
+        let (f, t, c) = (from.index(), to.index(), p.colour().index());
+        debug_assert!(self.board[f] == Some(p) && self.board[t].is_none());
+        self.hash ^= hash::piece_key(from, p) ^ hash::piece_key(to, p);
+        let bits = (1u128 << f) | (1u128 << t);
+        self.occ[c] ^= bits;
+        self.miners[c] ^= miner_bit(p, bits);
+        let ([s0, m0], [s1, m1]) = (advance_share(p, f), advance_share(p, t));
+        self.advance[c][0] = self.advance[c][0] + s1 - s0;
+        self.advance[c][1] = self.advance[c][1] + m1 - m0;
+        self.board[f] = None;
+        self.board[t] = Some(p);
+    }
+
     /// Adds `p` on square index `i` to the sets and counts `set` keeps
     /// (occupancy, tallies, Flag square, the evaluation's sets and sums).
     #[inline]
@@ -551,6 +571,10 @@ impl Stratego {
             self.refresh_material();
         }
         match self.board[mv.to.index()] {
+            None if self.board[mv.from.index()] == Some(mover) && still_bit(mover, 1) == 0 => {
+                self.relocate(mv.from, mv.to, mover);
+                self.end_turn();
+            }
             None => {
                 self.set(mv.from, None);
                 self.set(mv.to, Some(mover));

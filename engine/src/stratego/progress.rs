@@ -144,6 +144,25 @@ static NEAR: [u128; SQUARES] = {
     t
 };
 
+/// Per square: the squares from which a guard takes anything off an
+/// intruder there ([`guard_relief`] is zero from `CHASE_REACH + 1` steps
+/// on, and its "between" case needs fewer than [`REACH`] steps).
+static WITHIN_CHASE: [u128; SQUARES] = {
+    let mut t = [0u128; SQUARES];
+    let mut a = 0;
+    while a < SQUARES {
+        let mut b = 0;
+        while b < SQUARES {
+            if distance(a, b) <= CHASE_REACH as usize {
+                t[a] |= 1u128 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 /// Manhattan distance between two square indices.
 #[inline]
 pub(super) const fn distance(a: usize, b: usize) -> usize {
@@ -207,10 +226,18 @@ impl Stratego {
                         }
                 })
             };
-            let relief = Squares::new(self.occ[colour.index()])
-                .filter(|&g| stops(g))
-                .map(|g| guard_relief(distance(flag, g), distance(g, i), d, owner_moves))
-                .fold(0.0, f64::max);
+            // The best guard's relief: only pieces within the chase's reach
+            // take anything off, and none takes off more than all of it.
+            let mut relief = 0.0;
+            for g in Squares::new(self.occ[colour.index()] & WITHIN_CHASE[i]) {
+                if stops(g) {
+                    relief =
+                        guard_relief(distance(flag, g), distance(g, i), d, owner_moves).max(relief);
+                    if relief >= 1.0 {
+                        break;
+                    }
+                }
+            }
             threat += share * THREAT[d] * (1.0 - relief);
         }
         threat
@@ -256,6 +283,22 @@ mod tests {
             assert!(t >= last, "not monotone at {x}");
             last = t;
         }
+    }
+
+    #[test]
+    fn no_guard_beyond_the_chase_takes_anything_off() {
+        // What lets `flag_threat` look only at WITHIN_CHASE.
+        for d in 1..=REACH {
+            for to_flag in 0..=2 * SIZE {
+                for owner_moves in [false, true] {
+                    assert!(guard_relief(to_flag, CHASE_REACH as usize, d, owner_moves) > 0.0);
+                    for far in CHASE_REACH as usize + 1..=2 * SIZE {
+                        assert_eq!(guard_relief(to_flag, far, d, owner_moves), 0.0);
+                    }
+                }
+            }
+        }
+        assert_eq!(WITHIN_CHASE[0].count_ones(), 64);
     }
 
     #[test]
