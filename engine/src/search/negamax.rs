@@ -91,17 +91,16 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     fn decision(&mut self, cx: Node<G>) -> Value {
         let (pos, ply) = (cx.pos, cx.ply);
         let key = pos.hash();
-        // The moves are generated before the table is read, with the
-        // table's line on its way meanwhile: most probes do not cut (about
-        // one in fifteen in Stratego's middle game), and those that do
-        // waste only the generation.
-        if let Some(tt) = &self.sh.tt {
-            tt.prefetch(key);
-        }
+        // Where the processor can fetch the table's line ahead, the moves
+        // are generated before the table is read, with the line on its way
+        // meanwhile: most probes do not cut (about one in fifteen in
+        // Stratego's middle game), and those that do waste only the
+        // generation.
+        let early = self.sh.tt.as_ref().is_some_and(|tt| tt.prefetch(key));
         let mut buf = std::mem::take(&mut self.sh.plies[ply]);
         // A parent chance node's probes may have started this list.
         let prepared = buf.prepared.take() == Some(key) && buf.picker.is_live();
-        if !prepared {
+        if !prepared && early {
             self.generate(pos, ply, buf.picker.moves_mut());
         }
         let probe = match self.table_prologue(&cx, key, NodeKind::Decision) {
@@ -112,6 +111,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 return v;
             }
         };
+        if !prepared && !early {
+            self.generate(pos, ply, buf.picker.moves_mut());
+        }
         if buf.picker.is_empty() {
             buf.known.clear();
             self.sh.plies[ply] = buf;
