@@ -157,6 +157,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.legal_moves(out)
     }
 
+    /// Whether [`Game::move_is_listed`] answers (so that the search tries
+    /// the table move and the killers before generating the moves).
+    const CHECKS_MOVES: bool = false;
+
+    /// Whether `mv` is in the list [`Game::legal_moves`] fills (or
+    /// [`Game::modelled_moves`] when `modelled`), told without generating
+    /// the list: `None` when the game cannot tell cheaply (the default).
+    /// The search tries the table move and the killers with it before
+    /// generating a node's moves, and a cut by one of them saves the
+    /// generation. An answer must equal the list's membership exactly
+    /// (Stratego's is tested against it on random positions).
+    fn move_is_listed(&self, _mv: Self::Move, _modelled: bool) -> Option<bool> {
+        None
+    }
+
     /// Plays a legal move. Behaviour on an illegal move is unspecified (it
     /// must not be undefined, but may corrupt the position); use
     /// [`Game::parse_move`] or [`Game::is_legal`] to check untrusted input.

@@ -274,3 +274,46 @@ fn hash_sees_side_roll_and_ply_near_the_limit() {
     assert_ne!(near1.hash(), near2.hash());
     assert_ne!(a.hash(), near1.hash());
 }
+
+#[test]
+fn a_move_is_legal_exactly_when_generated() {
+    // The rules' check of a single move (what the page and the protocols
+    // use) against the generated list: every step between two squares of
+    // the board, and the roll, along random games of both variants.
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    let mut checked = [0usize; 2];
+    for seed in 0..40u64 {
+        let config = if seed % 2 == 0 {
+            BreakthroughConfig::chance_breakthrough()
+        } else {
+            BreakthroughConfig::breakthrough()
+        };
+        let mut p = Breakthrough::start(&config).unwrap();
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+        for _ in 0..200 {
+            p.legal_moves(&mut moves);
+            let mut candidates = vec![BreakthroughMove::Roll];
+            for from in 0..64u8 {
+                for to in 0..64u8 {
+                    candidates.push(BreakthroughMove::Step { from, to });
+                }
+            }
+            for &m in &candidates {
+                let listed = moves.contains(&m);
+                assert_eq!(p.is_legal(m), listed, "{m:?} in {}", p.position_text());
+                checked[usize::from(listed)] += 1;
+            }
+            match p.status() {
+                Status::Decision => p.play(moves[rng.gen_range(0..moves.len())]),
+                Status::Chance => {
+                    p.chance_outcomes(&mut outcomes);
+                    p.apply_outcome(outcomes[rng.gen_range(0..outcomes.len())].0);
+                }
+                Status::Terminal(_) => break,
+            }
+        }
+    }
+    assert!(checked[0] > 0 && checked[1] > 1000, "{checked:?}");
+}

@@ -1,15 +1,59 @@
 //! Random playouts from random setups, in the true game and in views:
 //! text round trips, incremental hash and kept counts against a from-scratch
 //! recount, value semantics of clone + play, legal moves and outcomes
-//! readable back from their text, heuristic bounds.
+//! readable back from their text, heuristic bounds, and whether a move is
+//! listed told without the list.
 
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use starcut::stratego::{random_setup, Stratego, StrategoConfig, Variant};
+use starcut::stratego::{
+    random_setup, Move, Square, Stratego, StrategoConfig, Variant, SIZE, SQUARES,
+};
 use starcut::{Game, Player, Status};
 
+/// `move_is_listed` (what lets the search try the table move and the
+/// killers before generating the moves) against the lists themselves: every
+/// step and run along a row or file from every piece of either side, and
+/// the modelled list's blind attacks.
+fn check_listed(p: &Stratego) -> Result<(), TestCaseError> {
+    let (mut legal, mut modelled) = (Vec::new(), Vec::new());
+    p.legal_moves(&mut legal);
+    p.modelled_moves(&mut modelled);
+    let mut candidates = modelled.clone();
+    for i in 0..SQUARES {
+        let from = Square::new(i).unwrap();
+        if p.piece_at(from).is_none() {
+            continue;
+        }
+        for j in (0..SQUARES).filter(|&j| j != i && (j % SIZE == i % SIZE || j / SIZE == i / SIZE))
+        {
+            candidates.push(Move::new(from, Square::new(j).unwrap()));
+        }
+    }
+    for &m in &candidates {
+        prop_assert_eq!(
+            p.move_is_listed(m, false),
+            Some(legal.contains(&m)),
+            "{} in {}",
+            p.move_text(m),
+            p.position_text()
+        );
+        if let Some(listed) = p.move_is_listed(m, true) {
+            prop_assert_eq!(
+                listed,
+                modelled.contains(&m),
+                "{} (modelled) in {}",
+                p.move_text(m),
+                p.position_text()
+            );
+        }
+    }
+    Ok(())
+}
+
 fn check(p: &Stratego) -> Result<(), TestCaseError> {
+    check_listed(p)?;
     prop_assert_eq!(p.hash(), p.compute_hash(), "hash of {}", p.position_text());
     // The sets, counts and piece values kept as the game goes equal a
     // recount of the board.

@@ -13,10 +13,28 @@
 
 use crate::game::{Game, Status, Step, Value};
 
-use super::ordering::OrderingFlags;
+use super::ordering::{MovePicker, OrderingFlags};
 use super::run::{Node, Ply, Run};
 use super::trace::{CutKind, NodeKind, Tracer};
 use super::Evaluator;
+
+/// The moves a decision node searches before generating its list: the
+/// table move and killers its game tells are listed, in the picker's order
+/// (the picker, started once they are searched, hands them out first
+/// again, so the order and the node counts are those of an eager list).
+struct First<M> {
+    moves: [Option<M>; 3],
+    n: usize,
+}
+
+impl<M> Default for First<M> {
+    fn default() -> Self {
+        First {
+            moves: [None, None, None],
+            n: 0,
+        }
+    }
+}
 
 /// What the move loop of a decision node found.
 struct Best<M> {
@@ -91,15 +109,17 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     fn decision(&mut self, cx: Node<G>) -> Value {
         let (pos, ply) = (cx.pos, cx.ply);
         let key = pos.hash();
-        // Where the processor can fetch the table's line ahead, the moves
-        // are generated before the table is read, with the line on its way
-        // meanwhile: most probes do not cut (about one in fifteen in
-        // Stratego's middle game), and those that do waste only the
-        // generation.
-        let early = self.sh.tt.as_ref().is_some_and(|tt| tt.prefetch(key));
         let mut buf = std::mem::take(&mut self.sh.plies[ply]);
         // A parent chance node's probes may have started this list.
         let prepared = buf.prepared.take() == Some(key) && buf.picker.is_live();
+        // A game that can tell whether a move is listed has its table move
+        // and killers tried before its moves are generated (`first` below);
+        // a game that cannot has its moves generated before the table is
+        // read, where the processor can fetch the table's line meanwhile:
+        // most probes do not cut (about one in fifteen in Stratego's middle
+        // game), and those that do waste only the generation.
+        let deferred = G::CHECKS_MOVES && !prepared && ply > 0 && !self.forward_prunes(&cx);
+        let early = !deferred && self.sh.tt.as_ref().is_some_and(|tt| tt.prefetch(key));
         if !prepared && early {
             self.generate(pos, ply, buf.picker.moves_mut());
         }
@@ -111,10 +131,15 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 return v;
             }
         };
-        if !prepared && !early {
+        let first = if deferred {
+            self.listed_first(pos, ply, probe.best)
+        } else {
+            First::default()
+        };
+        if !prepared && !early && first.n == 0 {
             self.generate(pos, ply, buf.picker.moves_mut());
         }
-        if buf.picker.is_empty() {
+        if first.n == 0 && buf.picker.is_empty() {
             buf.known.clear();
             self.sh.plies[ply] = buf;
             return self.leaf(pos, ply, cx.alpha, cx.beta);
@@ -123,18 +148,17 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         self.stats.decision_nodes += 1;
         self.tracer
             .enter(pos, NodeKind::Decision, ply, cx.depth, cx.alpha, cx.beta);
-        if !prepared {
-            buf.picker.start(
-                &self.sh.ordering,
-                pos.to_move(),
-                ply,
-                probe.best,
-                self.flags,
-            );
+        if first.n > 0 {
+            // Generated only if the first moves do not cut.
+            buf.picker.reset();
+        } else if !prepared {
+            self.start_picker(&mut buf, pos, ply, probe.best);
         }
         let found = match self.forward_pruning(&cx, &mut buf) {
             Some(v) => Err(v),
-            None => self.search_moves(&cx, &mut buf).ok_or(0.0),
+            None => self
+                .search_moves(&cx, &mut buf, (&first, probe.best))
+                .ok_or(0.0),
         };
         buf.known.clear();
         self.sh.plies[ply] = buf;
@@ -147,10 +171,46 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         }
     }
 
+    /// Starts the picker on the moves in `buf`, with the table's move `tt`.
+    #[inline]
+    fn start_picker(&self, buf: &mut Ply<G>, pos: &G, ply: usize, tt: Option<G::Move>) {
+        buf.picker
+            .start(&self.sh.ordering, pos.to_move(), ply, tt, self.flags);
+    }
+
+    /// The moves the picker would hand out first (the table move `tt`, then
+    /// the killers) that the game tells are listed, up to the first it
+    /// cannot tell about; none if it cannot tell about the first.
+    fn listed_first(&self, pos: &G, ply: usize, tt: Option<G::Move>) -> First<G::Move> {
+        let modelled = self.cfg.opponent_model && ply > 0;
+        let mut first = First::default();
+        for m in MovePicker::first_candidates(&self.sh.ordering, ply, tt, self.flags)
+            .into_iter()
+            .flatten()
+        {
+            match pos.move_is_listed(m, modelled) {
+                Some(true) => {
+                    first.moves[first.n] = Some(m);
+                    first.n += 1;
+                }
+                Some(false) => {}
+                None => break,
+            }
+        }
+        first
+    }
+
+    /// Whether ProbCut or Multi-Cut may run at node `cx` (they need its
+    /// whole move list).
+    #[inline]
+    fn forward_prunes(&self, cx: &Node<G>) -> bool {
+        !cx.pv && (self.cfg.probcut.is_some() || self.cfg.multicut.is_some())
+    }
+
     /// ProbCut, then Multi-Cut, at a node off the principal variation: the
     /// value to return when one of them cut (or the search was aborted).
     fn forward_pruning(&mut self, cx: &Node<G>, buf: &mut Ply<G>) -> Option<Value> {
-        if cx.pv || (self.cfg.probcut.is_none() && self.cfg.multicut.is_none()) {
+        if !self.forward_prunes(cx) {
             return None;
         }
         let pos = cx.pos;
@@ -187,7 +247,14 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
 
     /// The moves one by one, best first: `None` when the search was
     /// aborted.
-    fn search_moves(&mut self, cx: &Node<G>, buf: &mut Ply<G>) -> Option<Best<G::Move>> {
+    /// `first`: moves to search before the picker's (see [`First`]), and
+    /// the table move to start the picker with once they are searched.
+    fn search_moves(
+        &mut self,
+        cx: &Node<G>,
+        buf: &mut Ply<G>,
+        (first, tt): (&First<G::Move>, Option<G::Move>),
+    ) -> Option<Best<G::Move>> {
         let (pos, ply, depth) = (cx.pos, cx.ply, cx.depth);
         let side = pos.to_move();
         let flags = self.flags;
@@ -198,10 +265,25 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             best: None,
         };
         let mut i = 0;
-        while let Some(m) = buf
-            .picker
-            .nth(i, &self.sh.ordering, |m| pos.move_order_hint(m))
-        {
+        loop {
+            let m = if i < first.n {
+                first.moves[i]
+            } else {
+                if i == first.n && first.n > 0 {
+                    // The first moves did not cut: the whole list now. The
+                    // picker hands the same moves out first again.
+                    self.generate(pos, ply, buf.picker.moves_mut());
+                    self.start_picker(buf, pos, ply, tt);
+                    debug_assert!((0..first.n).all(|j| {
+                        buf.picker
+                            .nth(j, &self.sh.ordering, |m| pos.move_order_hint(m))
+                            == first.moves[j]
+                    }));
+                }
+                buf.picker
+                    .nth(i, &self.sh.ordering, |m| pos.move_order_hint(m))
+            };
+            let Some(m) = m else { break };
             let known = self.known_result(buf, m, alpha, b0);
             let v = match known {
                 Some(r) => r,

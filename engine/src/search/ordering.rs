@@ -99,6 +99,11 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         }
     }
 
+    /// The killer moves at `ply`.
+    pub fn killers(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers.get(ply).copied().unwrap_or([None, None])
+    }
+
     fn killers_at(&mut self, ply: usize) -> &mut [Option<M>; 2] {
         if self.killers.len() <= ply {
             self.killers.resize(ply + 1, [None, None]);
@@ -161,6 +166,7 @@ pub struct MovePicker<M: Copy> {
     picked: usize,
     stage: Stage,
     tt: Option<M>,
+    /// The killers to try, each unlike the table move and the other.
     killers: [Option<M>; 2],
     side: Player,
     flags: OrderingFlags,
@@ -232,11 +238,8 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
         self.side = side;
         self.flags = flags;
         self.tt = tt;
-        self.killers = if flags.killers {
-            ordering.killers.get(ply).copied().unwrap_or([None, None])
-        } else {
-            [None, None]
-        };
+        let [_, k0, k1] = Self::first_candidates(ordering, ply, tt, flags);
+        self.killers = [k0, k1];
         self.stage = Stage::Table;
         self.live = true;
     }
@@ -249,6 +252,25 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
         self.moves[self.next..=at].rotate_right(1);
         self.next += 1;
         Some(m)
+    }
+
+    /// The moves the first stages hand out when they are in the list: the
+    /// table move `tt`, then the killers at `ply` (each once), in that
+    /// order.
+    pub fn first_candidates(
+        ordering: &Ordering<M>,
+        ply: usize,
+        tt: Option<M>,
+        flags: OrderingFlags,
+    ) -> [Option<M>; 3] {
+        let [k0, k1] = if flags.killers {
+            ordering.killers(ply)
+        } else {
+            [None, None]
+        };
+        let k0 = k0.filter(|&k| Some(k) != tt);
+        let k1 = k1.filter(|&k| Some(k) != tt && Some(k) != k0);
+        [tt, k0, k1]
     }
 
     /// The next move, best first; `None` when all were handed out.
@@ -268,16 +290,13 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
                 }
                 Stage::Killer0 => {
                     self.stage = Stage::Killer1;
-                    let k = self.killers[0].filter(|&k| Some(k) != self.tt);
-                    if let Some(m) = self.bring(k) {
+                    if let Some(m) = self.bring(self.killers[0]) {
                         return Some(m);
                     }
                 }
                 Stage::Killer1 => {
                     self.stage = Stage::Score;
-                    let k = self.killers[1]
-                        .filter(|&k| Some(k) != self.tt && Some(k) != self.killers[0]);
-                    if let Some(m) = self.bring(k) {
+                    if let Some(m) = self.bring(self.killers[1]) {
                         return Some(m);
                     }
                 }

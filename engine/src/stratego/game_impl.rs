@@ -48,6 +48,12 @@ impl Game for Stratego {
         Stratego::modelled_moves(self, out);
     }
 
+    const CHECKS_MOVES: bool = true;
+
+    fn move_is_listed(&self, mv: Move, modelled: bool) -> Option<bool> {
+        Stratego::move_is_listed(self, mv, modelled)
+    }
+
     fn play(&mut self, mv: Move) {
         self.play_move(mv);
     }

@@ -386,19 +386,33 @@ impl Stratego {
         (!known || gain >= BLIND_MIN_GAIN).then_some(gain)
     }
 
+    /// Whether `mv` is among the legal moves (`modelled`: among the
+    /// modelled moves) without generating them ([`crate::Game::move_is_listed`]):
+    /// unknown for the attacks the model may group into a blind attack.
+    pub fn move_is_listed(&self, mv: Move, modelled: bool) -> Option<bool> {
+        if modelled && (mv.is_blind() || self.is_blind_target(mv)) {
+            return None;
+        }
+        Some(self.generates(mv))
+    }
+
+    /// Whether `mv` attacks a piece its side cannot tell apart from the
+    /// other unmoved hidden pieces (what `modelled_moves` groups).
+    fn is_blind_target(&self, mv: Move) -> bool {
+        let side = self.side;
+        self.board[mv.to.index()].is_some_and(|t| {
+            t.colour() != side && t.rank().is_some() && !t.is_revealed() && !t.has_moved()
+        })
+    }
+
     /// The legal moves with the attacks on pieces the attacker cannot tell
     /// apart grouped, per attacker, into one blind attack (module doc,
     /// part 2; `blind.rs`).
     pub fn modelled_moves(&self, out: &mut Vec<Move>) {
         self.generate_moves(out);
-        let side = self.side;
         // An attack on a piece of the other side that is hidden from the
         // side to move and has not moved: one of those it cannot tell apart.
-        let blind = |m: &Move| {
-            self.board[m.to.index()].is_some_and(|t| {
-                t.colour() != side && t.rank().is_some() && !t.is_revealed() && !t.has_moved()
-            })
-        };
+        let blind = |m: &Move| self.is_blind_target(*m);
         let mut attackers = 0u128;
         for m in out.iter().filter(|m| blind(m)) {
             attackers |= 1u128 << m.from.index();

@@ -186,6 +186,37 @@ impl Stratego {
         }
     }
 
+    /// Whether `generate_moves` lists `mv`, by following its one line
+    /// instead of generating every move.
+    pub(crate) fn generates(&self, mv: Move) -> bool {
+        if mv.is_blind() || self.status() != crate::game::Status::Decision {
+            return false;
+        }
+        let side = self.side;
+        let Some(m) = self.mobility(mv.from, side, &mut None) else {
+            return false;
+        };
+        for dir in 0..4 {
+            let mut to = mv.from;
+            let mut dist = 0;
+            while let Some(next) = neighbour(to, dir) {
+                to = next;
+                dist += 1;
+                let allowed = if dist == 1 { m.step } else { m.run };
+                let target = self.board[to.index()];
+                if to == mv.to {
+                    return allowed
+                        && target.is_none_or(|t| t.colour() != side)
+                        && !self.two_square_forbids(side, mv.from, to);
+                }
+                if target.is_some() || !m.run {
+                    break;
+                }
+            }
+        }
+        false
+    }
+
     /// Whether `player` surely has a legal move, judged from bit sets and
     /// counts alone (no board scan): at least two of his pieces that can
     /// move have a land neighbour he does not occupy. The two-squares rule
