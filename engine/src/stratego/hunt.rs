@@ -27,7 +27,7 @@
 //! one's own Miners by their rank, which a view shows only to their owner
 //! (and to both once revealed).
 
-use super::bits::Squares;
+use super::bits::{bit, Squares};
 use super::position::{Stratego, NO_FLAG};
 use super::progress::distance;
 use super::square::{Square, SIZE, SQUARES};
@@ -139,7 +139,7 @@ impl Stratego {
     /// first time).
     pub(crate) fn flag_guess_after_leaving(&mut self, c: usize, i: usize) {
         let g = self.flag_guess[c];
-        if g != NO_FLAG && (AROUND[usize::from(g)] | 1 << g) & 1 << i != 0 {
+        if g != NO_FLAG && (AROUND[usize::from(g)] | bit(usize::from(g))) & bit(i) != 0 {
             self.flag_guess[c] = self.guess_flag(c);
         }
     }

@@ -415,7 +415,7 @@ impl Stratego {
         let blind = |m: &Move| self.is_blind_target(*m);
         let mut attackers = 0u128;
         for m in out.iter().filter(|m| blind(m)) {
-            attackers |= 1u128 << m.from.index();
+            attackers |= super::bits::bit(m.from.index());
         }
         if attackers == 0 {
             return;

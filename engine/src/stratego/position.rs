@@ -14,6 +14,7 @@
 //! result once the game is decided, and the incremental Zobrist hash.
 
 use super::battle::{battle, BattleResult};
+use super::bits::bit;
 use super::clue::Clue;
 use super::config::StrategoConfig;
 use super::eval::{advance_share, Material};
@@ -276,7 +277,7 @@ impl Stratego {
         let (f, t, c) = (from.index(), to.index(), p.colour().index());
         debug_assert!(self.board[f] == Some(p) && self.board[t].is_none());
         self.hash ^= hash::piece_key(from, p) ^ hash::piece_key(to, p);
-        let bits = (1u128 << f) | (1u128 << t);
+        let bits = bit(f) | bit(t);
         self.occ[c] ^= bits;
         self.miners[c] ^= miner_bit(p, bits);
         let ([s0, m0], [s1, m1]) = (advance_share(p, f), advance_share(p, t));
@@ -290,7 +291,7 @@ impl Stratego {
     /// (occupancy, tallies, Flag square, the evaluation's sets and sums).
     #[inline]
     fn count_in(&mut self, p: Piece, i: usize) {
-        let (c, slot, bit) = (p.colour().index(), tally_slot(p), 1u128 << i);
+        let (c, slot, bit) = (p.colour().index(), tally_slot(p), bit(i));
         self.occ[c] |= bit;
         // At most 100 pieces fit on the board: no overflow.
         self.tally[c][slot] += 1;
@@ -314,7 +315,7 @@ impl Stratego {
     /// Takes `p` on square index `i` out of what [`Self::count_in`] added.
     #[inline]
     fn count_out(&mut self, p: Piece, i: usize) {
-        let (c, slot, bit) = (p.colour().index(), tally_slot(p), 1u128 << i);
+        let (c, slot, bit) = (p.colour().index(), tally_slot(p), bit(i));
         self.occ[c] &= !bit;
         self.tally[c][slot] -= 1;
         if slot == FLAG_SLOT {
