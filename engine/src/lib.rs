@@ -5,6 +5,7 @@
 //! Pure Rust with no web or command-line dependencies: the same code runs in
 //! the `starcut` lab natively and in the browser's Web Worker as WebAssembly.
 
+mod bitset;
 pub mod breakthrough;
 pub mod config;
 pub mod dice;

@@ -37,16 +37,40 @@ const COL0: [u128; N] = build(1);
 const DIAG: [u128; N] = build(2);
 const ANTI: [u128; N] = build(3);
 
+/// Per size, the mask of every row (`false`) or column (`true`): a table,
+/// as a `u128` shifted by a variable amount is a library call in
+/// WebAssembly.
+const fn build_lines(columns: bool) -> [[u128; MAX_SIZE as usize]; N] {
+    let mut out = [[0u128; MAX_SIZE as usize]; N];
+    let mut m = 1;
+    while m < N {
+        let mut i = 0;
+        while i < m {
+            out[m][i] = if columns {
+                COL0[m] << i
+            } else {
+                ROW0[m] << (i * m)
+            };
+            i += 1;
+        }
+        m += 1;
+    }
+    out
+}
+
+static ROWS: [[u128; MAX_SIZE as usize]; N] = build_lines(false);
+static COLS: [[u128; MAX_SIZE as usize]; N] = build_lines(true);
+
 /// The mask of row `r` (0-based from the bottom) on an m x m board.
 #[inline]
 pub fn row_mask(m: u8, r: u8) -> u128 {
-    ROW0[m as usize] << (r as u32 * m as u32)
+    ROWS[m as usize][r as usize]
 }
 
 /// The mask of column `c` (0-based from file a).
 #[inline]
 pub fn col_mask(m: u8, c: u8) -> u128 {
-    COL0[m as usize] << c
+    COLS[m as usize][c as usize]
 }
 
 /// The diagonal through a1 (row == col).

@@ -90,7 +90,7 @@ impl Dice {
         let m = self.size;
         let own = self.checkers[p.index()];
         let opp = self.checkers[p.other().index()];
-        let after = own | (1u128 << sq);
+        let after = own | crate::bitset::bit(usize::from(sq));
         let (r, c) = coords(m, sq);
         let on_diag = r == c;
         let on_anti = r + c == m - 1;

@@ -173,7 +173,7 @@ impl Dice {
         let p = self.to_move;
         let sq = mv.0;
         let completed = self.update_scores(p, sq);
-        self.checkers[p.index()] |= 1u128 << sq;
+        self.checkers[p.index()] |= crate::bitset::bit(usize::from(sq));
         self.hash ^= piece_key(p, sq) ^ roll_key(self.roll) ^ side_key(p) ^ side_key(p.other());
         self.roll = NO_ROLL;
         self.to_move = p.other();
@@ -287,6 +287,7 @@ impl Game for Dice {
         self.roll != NO_ROLL
             && self.outcome == Outcome::Ongoing
             && mv.0 < self.size * self.size
-            && self.roll_line(self.roll) & !self.occupied() & (1u128 << mv.0) != 0
+            && self.roll_line(self.roll) & !self.occupied() & crate::bitset::bit(usize::from(mv.0))
+                != 0
     }
 }

@@ -6,24 +6,7 @@
 //! 64-bit targets, and this loop runs for every piece at every evaluated
 //! leaf and every move generation.
 
-/// The bit set holding index `i` alone (`i < 128`), read from a table: a
-/// `u128` shifted by a variable amount is a library call in WebAssembly
-/// (the browser's worker), where `set` and the evaluation's sets need one
-/// at every move.
-#[inline]
-pub(crate) fn bit(i: usize) -> u128 {
-    BITS[i]
-}
-
-static BITS: [u128; 128] = {
-    let mut t = [0u128; 128];
-    let mut i = 0;
-    while i < 128 {
-        t[i] = 1u128 << i;
-        i += 1;
-    }
-    t
-};
+pub(crate) use crate::bitset::bit;
 
 /// The squares of a bit set, in increasing index order.
 #[derive(Clone, Copy, Debug)]
@@ -73,8 +56,5 @@ mod tests {
         assert_eq!(Squares::new(0).next(), None);
         let naive: Vec<usize> = (0..128).filter(|&i| set >> i & 1 == 1).collect();
         assert_eq!(got, naive);
-        for i in 0..128 {
-            assert_eq!(bit(i), 1u128 << i);
-        }
     }
 }
