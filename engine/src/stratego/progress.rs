@@ -126,15 +126,15 @@ pub fn guard_relief(to_flag: usize, to_intruder: usize, d: usize, owner_moves: b
 /// Largest distance [`THREAT`] counts.
 const REACH: usize = 6;
 
-/// Per square: the squares within [`REACH`] steps of it (itself excluded).
-static NEAR: [u128; SQUARES] = {
+/// Per square: the squares `lo` to `hi` steps from it.
+const fn within(lo: usize, hi: usize) -> [u128; SQUARES] {
     let mut t = [0u128; SQUARES];
     let mut a = 0;
     while a < SQUARES {
         let mut b = 0;
         while b < SQUARES {
             let d = distance(a, b);
-            if d >= 1 && d <= REACH {
+            if d >= lo && d <= hi {
                 t[a] |= 1u128 << b;
             }
             b += 1;
@@ -142,26 +142,15 @@ static NEAR: [u128; SQUARES] = {
         a += 1;
     }
     t
-};
+}
+
+/// Per square: the squares within [`REACH`] steps of it (itself excluded).
+static NEAR: [u128; SQUARES] = within(1, REACH);
 
 /// Per square: the squares from which a guard takes anything off an
 /// intruder there ([`guard_relief`] is zero from `CHASE_REACH + 1` steps
 /// on, and its "between" case needs fewer than [`REACH`] steps).
-static WITHIN_CHASE: [u128; SQUARES] = {
-    let mut t = [0u128; SQUARES];
-    let mut a = 0;
-    while a < SQUARES {
-        let mut b = 0;
-        while b < SQUARES {
-            if distance(a, b) <= CHASE_REACH as usize {
-                t[a] |= 1u128 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
+static WITHIN_CHASE: [u128; SQUARES] = within(0, CHASE_REACH as usize);
 
 /// Manhattan distance between two square indices.
 #[inline]
