@@ -54,6 +54,11 @@ impl Game for Stratego {
         Stratego::move_is_listed(self, mv, modelled)
     }
 
+    /// The move's own lines, not the whole list ([`Stratego::generates`]).
+    fn is_legal(&self, mv: Move) -> bool {
+        self.generates(mv)
+    }
+
     fn play(&mut self, mv: Move) {
         self.play_move(mv);
     }

@@ -160,54 +160,50 @@ impl Stratego {
             let Some(m) = self.mobility(from, side, &mut pool) else {
                 continue;
             };
-            for dir in 0..4 {
-                let mut to = from;
-                let mut dist = 0;
-                while let Some(next) = neighbour(to, dir) {
-                    to = next;
-                    dist += 1;
-                    let target = self.board[to.index()];
-                    let allowed = if dist == 1 { m.step } else { m.run };
-                    if let Some(t) = target {
-                        if t.colour() != side && allowed && !self.two_square_forbids(side, from, to)
-                        {
-                            out.push(Move::new(from, to));
-                        }
-                        break;
-                    }
-                    if allowed && !self.two_square_forbids(side, from, to) {
-                        out.push(Move::new(from, to));
-                    }
-                    if !m.run {
-                        break;
-                    }
-                }
-            }
+            self.any_target(from, side, m, |to| {
+                out.push(Move::new(from, to));
+                false
+            });
         }
     }
 
-    /// Whether `generate_moves` lists `mv`, by following its one line
-    /// instead of generating every move.
+    /// Whether `generate_moves` lists `mv`, by following its one piece's
+    /// lines instead of generating every move.
     pub(crate) fn generates(&self, mv: Move) -> bool {
         if mv.is_blind() || self.status() != crate::game::Status::Decision {
             return false;
         }
         let side = self.side;
-        let Some(m) = self.mobility(mv.from, side, &mut None) else {
-            return false;
-        };
+        self.mobility(mv.from, side, &mut None)
+            .is_some_and(|m| self.any_target(mv.from, side, m, |to| to == mv.to))
+    }
+
+    /// Visits the squares the piece of `player` on `from`, with mobility
+    /// `m`, may move to (empty or enemy, the two-squares rule applied),
+    /// direction by direction outwards (the order of `generate_moves`),
+    /// until `visit` returns true: whether it did. The one walk of move
+    /// generation, the single-move check and `has_any_move`.
+    #[inline]
+    fn any_target(
+        &self,
+        from: Square,
+        player: Player,
+        m: Mobility,
+        mut visit: impl FnMut(Square) -> bool,
+    ) -> bool {
         for dir in 0..4 {
-            let mut to = mv.from;
+            let mut to = from;
             let mut dist = 0;
             while let Some(next) = neighbour(to, dir) {
                 to = next;
                 dist += 1;
-                let allowed = if dist == 1 { m.step } else { m.run };
                 let target = self.board[to.index()];
-                if to == mv.to {
-                    return allowed
-                        && target.is_none_or(|t| t.colour() != side)
-                        && !self.two_square_forbids(side, mv.from, to);
+                if target.is_some_and(|t| t.colour() == player) {
+                    break;
+                }
+                let allowed = if dist == 1 { m.step } else { m.run };
+                if allowed && !self.two_square_forbids(player, from, to) && visit(to) {
+                    return true;
                 }
                 if target.is_some() || !m.run {
                     break;
@@ -260,24 +256,8 @@ impl Stratego {
             let Some(m) = self.mobility(from, player, &mut pool) else {
                 continue;
             };
-            for dir in 0..4 {
-                let mut to = from;
-                let mut dist = 0;
-                while let Some(next) = neighbour(to, dir) {
-                    to = next;
-                    dist += 1;
-                    let target = self.board[to.index()];
-                    let allowed = if dist == 1 { m.step } else { m.run };
-                    if target.is_some_and(|t| t.colour() == player) {
-                        break;
-                    }
-                    if allowed && !self.two_square_forbids(player, from, to) {
-                        return true;
-                    }
-                    if target.is_some() || !m.run {
-                        break;
-                    }
-                }
+            if self.any_target(from, player, m, |_| true) {
+                return true;
             }
         }
         false
