@@ -54,7 +54,7 @@ impl Game for Stratego {
         Stratego::move_is_listed(self, mv, modelled)
     }
 
-    /// The move's own lines, not the whole list ([`Stratego::generates`]).
+    /// Follows the move's own lines instead of generating the whole list.
     fn is_legal(&self, mv: Move) -> bool {
         self.generates(mv)
     }
