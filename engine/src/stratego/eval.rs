@@ -52,7 +52,6 @@
 //! at 20,000 nodes (200 games, seed 11) the full side lost its Flag in 23
 //! games instead of 32 and scored 85.0% instead of 82.0%.
 
-use super::chance::Pool;
 use super::piece::Piece;
 use super::position::{tally_slot, Stratego, TALLY_SLOTS, UNKNOWN_MOVED, UNKNOWN_UNMOVED};
 use super::rank::{Rank, RANK_COUNT};
@@ -63,9 +62,9 @@ use crate::game::{Player, Value};
 /// [`Stratego::piece_values`]).
 pub const TABLE_5_1: [i32; RANK_COUNT] = [400, 300, 175, 140, 100, 50, 20, 100, 10, 100, 75, 1000];
 
-/// Share of its value added to a piece stronger than every movable enemy
-/// piece left (the side's last Marshal once the other's is gone).
-const DOMINANT_BONUS: f64 = 1.0;
+/// What a piece stronger than every movable enemy piece left (the side's
+/// last Marshal once the other's is gone) is worth, in times its value.
+const DOMINANT_FACTOR: u16 = 2;
 
 /// Share of a piece's value granted while its rank is hidden (30%).
 const HIDDEN_BONUS: f64 = 0.3;
@@ -116,36 +115,39 @@ impl Stratego {
     /// The value of each rank for `colour`'s pieces in this position
     /// (Table 5.1 with the dominance, Spy and Miner rules, Flag 0).
     pub fn piece_values(&self, colour: Player) -> [f64; RANK_COUNT] {
-        let mut v = [0.0; RANK_COUNT];
-        for r in Rank::ALL {
-            v[r.index()] = TABLE_5_1[r.index()] as f64;
-        }
-        v[Rank::Flag.index()] = 0.0;
+        self.rank_values(colour).map(f64::from)
+    }
+
+    /// [`Stratego::piece_values`] in whole numbers (up to 800), as the
+    /// kept [`Material`] holds them.
+    fn rank_values(&self, colour: Player) -> [u16; RANK_COUNT] {
+        let mut v = TABLE_5_1.map(|x| x as u16);
+        v[Rank::Flag.index()] = 0;
+        let army = super::rank::army(self.config.variant);
+        let left = |c: Player, i: usize| army[i] > self.captured[c.index()][i];
         let opp = colour.other();
         // A piece stronger than every movable enemy piece left fears only
         // Bombs (and the Spy): it is worth more than its rank's table value.
-        let strongest = |c: Player| {
-            (0..Rank::Spy.index()).find(|&i| self.pieces_left(c, Rank::from_index(i)) > 0)
-        };
+        let strongest = |c: Player| (0..Rank::Spy.index()).find(|&i| left(c, i));
         if let Some(top) = strongest(colour) {
             let theirs = strongest(opp).unwrap_or(Rank::Spy.index());
             for x in v.iter_mut().take(theirs).skip(top) {
-                *x *= 1.0 + DOMINANT_BONUS;
+                *x *= DOMINANT_FACTOR;
             }
         }
         if self.captured[opp.index()][Rank::Marshal.index()] > 0 {
-            v[Rank::Spy.index()] = 10.0;
+            v[Rank::Spy.index()] = 10;
         }
         let opp_bombs_captured = self.captured[opp.index()][Rank::Bomb.index()];
-        let opp_bombs_total = super::rank::army(self.config.variant)[Rank::Bomb.index()];
-        let miners_left = self.pieces_left(colour, Rank::Miner);
-        v[Rank::Miner.index()] = if opp_bombs_captured >= opp_bombs_total {
-            10.0
+        let miner = Rank::Miner.index();
+        let miners_left = army[miner].saturating_sub(self.captured[colour.index()][miner]);
+        v[miner] = if opp_bombs_captured >= army[Rank::Bomb.index()] {
+            10
         } else {
             match miners_left {
-                0 | 1 => 200.0,
-                2 => 150.0,
-                _ => 100.0,
+                0 | 1 => 200,
+                2 => 150,
+                _ => 100,
             }
         };
         v
@@ -158,12 +160,6 @@ impl Stratego {
             let material = Material::new(self, colour);
             self.material[colour.index()] = material;
         }
-    }
-
-    /// Pieces of `rank` and `colour` not captured (on the board, known or not).
-    fn pieces_left(&self, colour: Player, rank: Rank) -> u8 {
-        super::rank::army(self.config.variant)[rank.index()]
-            .saturating_sub(self.captured[colour.index()][rank.index()])
     }
 
     /// `colour`'s material, square and information score (module doc):
@@ -244,27 +240,29 @@ pub(crate) struct Material {
 
 impl Material {
     fn new(pos: &Stratego, colour: Player) -> Material {
-        let values = pos.piece_values(colour);
-        let pool: Pool = pos.pool(colour);
+        let c = colour.index();
+        let values = pos.rank_values(colour);
         let army = super::rank::army(pos.config.variant);
-        let captured = &pos.captured[colour.index()];
-        let mut m = Material::default();
-        for r in Rank::ALL {
-            let i = r.index();
-            debug_assert!(values[i].fract() == 0.0 && values[i] <= f64::from(u16::MAX));
-            m.values[i] = values[i] as u16;
-            let n = u32::from(pool.counts[i]);
-            m.value_all += n * u32::from(m.values[i]);
+        let (tally, unrevealed, captured) = (&pos.tally[c], &pos.unrevealed[c], &pos.captured[c]);
+        let mut m = Material {
+            values,
+            ..Material::default()
+        };
+        for (i, &v) in values.iter().enumerate() {
+            let v = u32::from(v);
+            // The pool (`Stratego::pool`): saturating, so an inconsistent
+            // position (before the parser's checks) counts zero.
+            let n = u32::from(army[i].saturating_sub(tally[i]).saturating_sub(captured[i]));
+            m.value_all += n * v;
             m.count_all += n;
-            if r.is_movable() {
-                m.value_movable += n * u32::from(m.values[i]);
+            if Rank::from_index(i).is_movable() {
+                m.value_movable += n * v;
                 m.count_movable += n;
                 m.movable_army += u32::from(army[i]);
                 m.movable_captured += u32::from(captured[i]);
             }
-            let c = colour.index();
-            m.known += u32::from(pos.tally[c][i]) * u32::from(m.values[i]);
-            m.hidden += u32::from(pos.unrevealed[c][i]) * u32::from(m.values[i]);
+            m.known += u32::from(tally[i]) * v;
+            m.hidden += u32::from(unrevealed[i]) * v;
         }
         m
     }
