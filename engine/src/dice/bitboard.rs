@@ -85,11 +85,22 @@ pub fn anti_mask(m: u8) -> u128 {
     ANTI[m as usize]
 }
 
+/// Per size, every square of the board (a table for the same reason as
+/// the line tables: `play` tests it after every move).
+const FULL: [u128; N] = {
+    let mut out = [0u128; N];
+    let mut m = 1;
+    while m < N {
+        out[m] = (1u128 << (m * m)) - 1;
+        m += 1;
+    }
+    out
+};
+
 /// Every square of the board.
 #[inline]
 pub fn full_mask(m: u8) -> u128 {
-    let n = m as u32 * m as u32;
-    (1u128 << n) - 1
+    FULL[m as usize]
 }
 
 /// The line a player rolls: columns for `Player::First`, rows for `Second`.

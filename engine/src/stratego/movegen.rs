@@ -10,7 +10,7 @@
 //! rank for them (`chance.rs`); they may run like a Scout when a Scout is
 //! still unaccounted for, and such a run reveals them as the Scout.
 
-use super::bits::Squares;
+use super::bits::{bit, Squares};
 use super::chance::Pool;
 use super::mv::Move;
 use super::position::Stratego;
@@ -251,7 +251,7 @@ impl Stratego {
                 Player::First => 127 - own.leading_zeros() as usize,
                 Player::Second => own.trailing_zeros() as usize,
             };
-            own &= !(1u128 << i);
+            own &= !bit(i);
             let Some(from) = Square::new(i) else { continue };
             let Some(m) = self.mobility(from, player, &mut pool) else {
                 continue;
