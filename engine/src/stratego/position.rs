@@ -256,6 +256,10 @@ impl Stratego {
 
     #[inline]
     pub(crate) fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        if self.board[sq.index()] == piece {
+            // An attacker that had moved before stays the same piece.
+            return;
+        }
         if let Some(old) = self.board[sq.index()] {
             self.hash ^= hash::piece_key(sq, old);
             self.count_out(old, sq.index());
