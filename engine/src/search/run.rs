@@ -153,8 +153,18 @@ impl<G: Game> Shared<G> {
         }
     }
 
+    /// Makes room for the plies up to `ply` (at every node: the check is
+    /// inlined, the growing is not).
     #[inline]
     pub fn ensure_ply(&mut self, ply: usize) {
+        if self.plies.len() <= ply {
+            self.grow_plies(ply);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow_plies(&mut self, ply: usize) {
         while self.plies.len() <= ply {
             self.plies.push(Ply::default());
             self.pv.push(Vec::with_capacity(32));
