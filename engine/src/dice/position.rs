@@ -250,7 +250,7 @@ impl Game for Dice {
     }
 
     fn move_order_hint(&self, mv: Self::Move) -> i32 {
-        self.move_order_score(mv)
+        self.roll_order_score(mv)
     }
 
     fn start(config: &DiceConfig) -> Option<Self> {
