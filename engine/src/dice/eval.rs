@@ -172,10 +172,10 @@ impl Dice {
             }
         };
         let first = self.to_move == Player::First;
-        if !(skip_rolled && !first) {
+        if !skip_rolled || first {
             add(row_mask(m, r));
         }
-        if !(skip_rolled && first) {
+        if !skip_rolled || !first {
             add(col_mask(m, c));
         }
         if r == c {
