@@ -321,6 +321,19 @@ fn ref_evaluate(p: &Stratego) -> f64 {
     let side = p.side();
     let score = |c: Player| ref_side_score(p, c) + ref_flag_hunt(p, c);
     let d = score(side) - score(side.other());
+    // Trading down when ahead: the lead weighs up to three times as much
+    // as both movable armies are captured.
+    let full = army(p.config().variant);
+    let movable: Vec<Rank> = Rank::ALL.into_iter().filter(|r| r.is_movable()).collect();
+    let army_movable: f64 = movable.iter().map(|r| f64::from(full[r.index()])).sum();
+    let captured = |c: Player| -> f64 {
+        movable
+            .iter()
+            .map(|r| f64::from(p.captured(c)[r.index()]))
+            .sum()
+    };
+    let share = (captured(Player::First) + captured(Player::Second)) / (2.0 * army_movable);
+    let d = d * (1.0 + 2.0 * share);
     // The drive: a point per two quiet plies, at most 40, lowers the lead.
     let s = (p.quiet_plies() / 2).min(40) as f64;
     let d = if s == 0.0 {

@@ -30,6 +30,16 @@
 //!   and a Flag the evaluator knows is defended against intruders: the
 //!   threat (`progress.rs`) is read as a chance of losing the game, applied
 //!   to the squashed value, so it weighs the more the more a side is ahead.
+//! - Trading down when ahead (ours): the raw difference is multiplied by
+//!   `1 + 2 s`, `s` the share of both movable armies captured (0 at the
+//!   start, 1 when only Bombs and Flags are left), so a trade of equal
+//!   pieces raises the lead of the side ahead and lowers the side behind's
+//!   hopes, as players trade when ahead. Zero-sum like the rest. In the
+//!   handicap measure of issue 15 (the side with its Marshal against the
+//!   side without, 600 games at 20,000 nodes a move with evaluation noise
+//!   5, seed 21) the full side scored 82.2% without it, 84.8% with a weight
+//!   of 1, 90.2% with 2 (kept) and 94.0% with 4 (but 20 games drawn by the
+//!   move limit against 5 without, 9 with 2).
 //! - Going for the Flag (`hunt.rs`): once the opponent's movable army
 //!   thins out, a side's nearest Miner is pulled towards the opponent's
 //!   likeliest Flag (up to 40 points).
@@ -65,6 +75,10 @@ pub const TABLE_5_1: [i32; RANK_COUNT] = [400, 300, 175, 140, 100, 50, 20, 100, 
 /// What a piece stronger than every movable enemy piece left (the side's
 /// last Marshal once the other's is gone) is worth, in times its value.
 const DOMINANT_FACTOR: u16 = 2;
+
+/// Trading down when ahead: the lead is multiplied by `1 + TRADE_WEIGHT *
+/// s`, `s` the share of both movable armies captured (module doc).
+const TRADE_WEIGHT: f64 = 2.0;
 
 /// Share of a piece's value granted while its rank is hidden (30%).
 const HIDDEN_BONUS: f64 = 0.3;
@@ -187,12 +201,15 @@ impl Stratego {
 
     /// The raw evaluation difference (side to move minus opponent): the
     /// material + position + information score of each colour plus its
-    /// pull towards the opponent's Flag (`hunt.rs`), raw units, with the
+    /// pull towards the opponent's Flag (`hunt.rs`), raw units, weighted
+    /// up as the armies thin out (trading down, module doc), with the
     /// drive to make progress applied (`progress.rs`). The threats to the
     /// Flags come after squashing ([`Stratego::evaluate`]).
     pub fn raw_eval(&self) -> f64 {
         let score = |colour: Player| self.side_score(colour) + self.flag_hunt(colour);
         let d = score(self.side) - score(self.side.other());
+        let [a, b] = self.material.map(|m| m.movable_captured());
+        let d = d * (1.0 + TRADE_WEIGHT * (a + b) / 2.0);
         super::progress::apply_drive(d, self.quiet)
     }
 
