@@ -35,8 +35,10 @@ test('forward pruning: each technique of the research panel cuts and is counted'
   const page = await openApp(s);
   await setLimit(page, 'depth', 5);
   // The engine searches to depth 5 on its move: Dice's chance nodes (the
-  // ProbCuts use Dice's models) from an empty board, then a Barrage
-  // position with Scouts in the open (Multi-Cut needs ten moves or more).
+  // ProbCuts use Dice's models) from an empty board, then to depth 6 a
+  // Barrage position with Scouts in the open (Multi-Cut needs ten moves or
+  // more, and since the evaluation trades down when ahead it first cuts
+  // there at depth 6: 257 cuts natively, none at depth 5).
   const barrage = gameLink('barrage', 'bFbB8/b1b2b8b9bS5/10/10/b99/10/r99/10/r1r2r8r9rS5/rFrB8 r\n',
     { side: 'second' });
   for (const [label, kind, game] of [['ChanceProbCut', 'chanceprobcut', 'dice'],
@@ -45,6 +47,7 @@ test('forward pruning: each technique of the research panel cuts and is counted'
     if (game === 'dice') {
       await newGame(page, game, 'second');
     } else {
+      await setLimit(page, 'depth', 6);
       await page.goto(page.url().split('#')[0] + barrage);
       // Asked only when a Barrage game is in progress.
       const open = page.getByRole('button', { name: 'Open the linked game' });
