@@ -10,6 +10,7 @@ pub mod breakthrough;
 pub mod config;
 pub mod dice;
 pub mod error;
+pub mod exp;
 pub mod game;
 pub mod invariants;
 pub mod params;

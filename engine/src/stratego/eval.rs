@@ -334,7 +334,9 @@ impl Material {
     }
 }
 
-/// Exact up to 500, then compressed toward (but never reaching) 999.
+/// Exact up to 500, then compressed toward (but never reaching) 999. The
+/// exponential is [`crate::exp::exp`]: the same bits natively and in the
+/// browser, so that the lab and the browser search the same tree.
 pub fn squash(d: f64) -> f64 {
     if !d.is_finite() {
         return 0.0;
@@ -343,7 +345,7 @@ pub fn squash(d: f64) -> f64 {
     let v = if a <= 500.0 {
         a
     } else {
-        500.0 + 499.0 * (1.0 - (-(a - 500.0) / 499.0).exp())
+        500.0 + 499.0 * (1.0 - crate::exp::exp(-(a - 500.0) / 499.0))
     };
     v.min(999.0).copysign(d)
 }

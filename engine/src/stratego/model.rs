@@ -479,7 +479,7 @@ impl Stratego {
             .map(|g| g.1)
             .fold(f64::NEG_INFINITY, f64::max);
         for &(r, g) in &gains[..n] {
-            let w = ((g - top) / BLIND_PICK).exp() * SCALE;
+            let w = crate::exp::exp((g - top) / BLIND_PICK) * SCALE;
             add_weight(out, r, (w.round() as u32).max(1));
         }
         true
