@@ -17,9 +17,9 @@
 //! against `f64::exp`).
 
 /// `ln 2` to 32 significant bits (its last 21 bits zero).
-const LN2_HI: f64 = 6.931_471_803_691_238_164_9e-1;
+const LN2_HI: f64 = f64::from_bits(0x3FE6_2E42_FEE0_0000);
 /// `ln 2 - LN2_HI`.
-const LN2_LO: f64 = 1.908_214_929_270_587_700_02e-10;
+const LN2_LO: f64 = f64::from_bits(0x3DEA_39EF_3579_3C76);
 /// Above this `e^x` overflows.
 const MAX_ARG: f64 = 709.782_712_893_384;
 /// Below this `e^x` rounds to zero.
@@ -111,6 +111,8 @@ mod tests {
 
     #[test]
     fn exact_points_and_the_ends_of_the_range() {
+        assert_eq!(super::LN2_HI + super::LN2_LO, std::f64::consts::LN_2);
+        assert_eq!(super::LN2_HI.to_bits() & 0x1F_FFFF, 0);
         assert_eq!(exp(0.0), 1.0);
         assert_eq!(exp(-0.0), 1.0);
         assert!(ulps(exp(1.0), std::f64::consts::E) <= 1);
