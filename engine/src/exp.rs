@@ -12,7 +12,10 @@
 //! number to `x / ln 2` and `|r| <= ln 2 / 2`, `ln 2` split in a high part
 //! with trailing zero bits (so that `k * LN2_HI` is exact) and a low part;
 //! `e^r` from its Taylor series to the 13th power (truncation below 1e-17
-//! relative), summed by Horner's rule; then `2^k` set in the exponent bits.
+//! relative), summed by Estrin's scheme (pairs, then powers r^2, r^4, r^8:
+//! four multiply-add steps deep instead of Horner's twelve, as the
+//! evaluation waits for it at every leaf); then `2^k` set in the exponent
+//! bits.
 //! Within 2 units in the last place of the correctly rounded value (tested
 //! against `f64::exp`).
 
@@ -25,14 +28,14 @@ const MAX_ARG: f64 = 709.782_712_893_384;
 /// Below this `e^x` rounds to zero.
 const MIN_ARG: f64 = -745.133_219_101_941_1;
 
-/// `1 / n!` for n = 2..=13, highest first (Horner's order).
-const INV_FACT: [f64; 12] = {
+/// `1 / n!` for n = 2..=13 (`C[i]` is `1 / (i + 2)!`).
+const C: [f64; 12] = {
     let mut c = [0.0; 12];
     let mut f = 1.0;
     let mut n = 2;
     while n <= 13 {
         f *= n as f64;
-        c[13 - n] = 1.0 / f;
+        c[n - 2] = 1.0 / f;
         n += 1;
     }
     c
@@ -53,12 +56,13 @@ pub fn exp(x: f64) -> f64 {
     }
     let k = (x * std::f64::consts::LOG2_E + 0.5).floor();
     let r = (x - k * LN2_HI) - k * LN2_LO;
-    // e^r - 1 - r = r^2 (1/2! + r (1/3! + ...)), then e^r = 1 + (r + that).
-    let mut p = INV_FACT[0];
-    for &c in &INV_FACT[1..] {
-        p = p * r + c;
-    }
-    let er = 1.0 + (r + r * r * p);
+    // e^r - 1 - r = r^2 (1/2! + r/3! + ...), then e^r = 1 + (r + that).
+    let r2 = r * r;
+    let r4 = r2 * r2;
+    let pair = |i: usize| C[i] + C[i + 1] * r;
+    let quad = |i: usize| pair(i) + pair(i + 2) * r2;
+    let p = quad(0) + quad(4) * r4 + quad(8) * (r4 * r4);
+    let er = 1.0 + (r + r2 * p);
     // 2^k, in two steps where k is outside the normal exponents' range.
     let k = k as i64;
     if k > 1023 {
