@@ -317,9 +317,143 @@ fn ref_flag_hunt(p: &Stratego, colour: Player) -> f64 {
     40.0 * phase * (1.0 - d as f64 / 12.0).max(0.0)
 }
 
+/// Steps from the nearest square of `from` to every land square, over
+/// the empty squares only (breadth first, one square at a time);
+/// `usize::MAX` where no path leads.
+fn ref_steps(p: &Stratego, from: &[Square]) -> [usize; 100] {
+    let mut d = [usize::MAX; 100];
+    let mut queue = std::collections::VecDeque::new();
+    for &s in from {
+        d[s.index()] = 0;
+        queue.push_back(s);
+    }
+    while let Some(s) = queue.pop_front() {
+        for (df, dr) in [(0i32, 1i32), (1, 0), (0, -1), (-1, 0)] {
+            let (f, r) = (s.file() as i32 + df, s.rank_index() as i32 + dr);
+            // Off the board, `as usize` wraps and `from_coords` says no.
+            let Some(n) = Square::from_coords(f as usize, r as usize) else {
+                continue;
+            };
+            if n.is_lake() || p.piece_at(n).is_some() || d[n.index()] != usize::MAX {
+                continue;
+            }
+            d[n.index()] = d[s.index()] + 1;
+            queue.push_back(n);
+        }
+    }
+    d
+}
+
+/// The hunt for the last enemy movers (mop_up.rs): with at most three left,
+/// each one taken earns `colour` 400, each one on the move that a piece of
+/// `colour` beats 400 x (0.7 (1 - room / 40) + 0.3 (1 - walk / 24)), where
+/// its room is the squares it gets to by a path each of whose squares it
+/// reaches before the nearest hunter does, and the walk is the hunters'
+/// steps to a square beside it; written with queues and the battle rules
+/// spelt out.
+fn ref_mop_up(p: &Stratego, colour: Player) -> f64 {
+    let opp = colour.other();
+    let full = army(p.config().variant);
+    let movers: Vec<Rank> = Rank::ALL.into_iter().filter(|r| r.is_movable()).collect();
+    let left: u32 = movers
+        .iter()
+        .map(|r| u32::from(full[r.index()]) - u32::from(p.captured(opp)[r.index()]))
+        .sum();
+    if left == 0 || left > 3 {
+        return 0.0;
+    }
+    let power = |r: Rank| -> u8 {
+        match r {
+            Rank::Spy => 1,
+            Rank::Bomb | Rank::Flag => 0,
+            r => 10 - r.index() as u8,
+        }
+    };
+    let beats = |g: Rank, t: Rank| -> bool {
+        (g == Rank::Spy && t == Rank::Marshal) || power(g) >= power(t)
+    };
+    // The strongest movable rank the opponent may hold unrevealed.
+    let pool = ref_pool(p, opp);
+    let top = movers
+        .iter()
+        .filter(|r| pool.counts[r.index()] > 0)
+        .map(|&r| power(r))
+        .max();
+    let neighbours = |s: Square| -> Vec<Square> {
+        Square::all()
+            .filter(|n| {
+                !n.is_lake()
+                    && n.file().abs_diff(s.file()) + n.rank_index().abs_diff(s.rank_index()) == 1
+            })
+            .collect()
+    };
+    let mut total = 400.0 * f64::from(3 - left);
+    for t in Square::all() {
+        let Some(x) = p.piece_at(t).filter(|x| x.colour() == opp) else {
+            continue;
+        };
+        let known = x.rank().filter(|_| x.is_revealed());
+        match known {
+            Some(r) if !r.is_movable() => continue,
+            None if !x.has_moved() => continue,
+            _ => {}
+        }
+        let hunters: Vec<Square> = Square::all()
+            .filter(|&g| {
+                p.piece_at(g)
+                    .filter(|y| y.colour() == colour)
+                    .and_then(|y| y.rank())
+                    .is_some_and(|g| {
+                        g.is_movable()
+                            && match known {
+                                Some(r) => beats(g, r),
+                                None => top.is_some_and(|top| power(g) >= top),
+                            }
+                    })
+            })
+            .collect();
+        if hunters.is_empty() {
+            continue;
+        }
+        let dh = ref_steps(p, &hunters);
+        let walk = neighbours(t)
+            .into_iter()
+            .map(|n| if hunters.contains(&n) { 0 } else { dh[n.index()] })
+            .min()
+            .filter(|&d| d != usize::MAX)
+            .map(|d| d + 1);
+        // The target's room: breadth first from it, entering an empty
+        // square at step k only if no hunter gets there in k steps.
+        let mut seen = [false; 100];
+        seen[t.index()] = true;
+        let mut frontier = vec![t];
+        let mut room = 0usize;
+        let mut k = 0;
+        while !frontier.is_empty() {
+            k += 1;
+            let mut next = vec![];
+            for s in frontier {
+                for n in neighbours(s) {
+                    if seen[n.index()] || p.piece_at(n).is_some() || dh[n.index()] <= k {
+                        continue;
+                    }
+                    seen[n.index()] = true;
+                    room += 1;
+                    next.push(n);
+                }
+            }
+            frontier = next;
+        }
+        let room = (1.0 - room as f64 / 40.0).max(0.0);
+        let walk = walk.map_or(0.0, |w| (1.0 - w as f64 / 24.0).max(0.0));
+        total += 400.0 * (0.7 * room + 0.3 * walk);
+    }
+    total
+}
+
 fn ref_evaluate(p: &Stratego) -> f64 {
     let side = p.side();
-    let score = |c: Player| ref_side_score(p, c) + ref_flag_hunt(p, c);
+    let score = |c: Player| ref_side_score(p, c) + ref_flag_hunt(p, c) + ref_mop_up(p, c);
     let d = score(side) - score(side.other());
     // Trading down when ahead: the lead weighs up to three times as much
     // as both movable armies are captured.

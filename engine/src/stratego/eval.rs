@@ -43,6 +43,12 @@
 //! - Going for the Flag (`hunt.rs`): once the opponent's movable army
 //!   thins out, a side's nearest Miner is pulled towards the opponent's
 //!   likeliest Flag (up to 40 points).
+//! - Hunting down the last movers (`mop_up.rs`): once the opponent has at
+//!   most three movable pieces left, a side earns up to 400 points for
+//!   each of them by how little room its hunters leave it and how near the
+//!   nearest hunter walks, and the full 400 for each already taken — so a
+//!   side ahead that cannot dig out a Flag walled in by Bombs corners the
+//!   last enemy pieces instead of following them around a lake.
 //! - Left out: EBQS and the random factor (searches may add their own noise).
 //!
 //! - At a chance node (a pending battle) the board is scored as it stands,
@@ -201,12 +207,14 @@ impl Stratego {
 
     /// The raw evaluation difference (side to move minus opponent): the
     /// material + position + information score of each colour plus its
-    /// pull towards the opponent's Flag (`hunt.rs`), raw units, weighted
+    /// pull towards the opponent's Flag (`hunt.rs`) and its hunt for the
+    /// opponent's last movers (`mop_up.rs`), raw units, weighted
     /// up as the armies thin out (trading down, module doc), with the
     /// drive to make progress applied (`progress.rs`). The threats to the
     /// Flags come after squashing ([`Stratego::evaluate`]).
     pub fn raw_eval(&self) -> f64 {
-        let score = |colour: Player| self.side_score(colour) + self.flag_hunt(colour);
+        let score =
+            |colour: Player| self.side_score(colour) + self.flag_hunt(colour) + self.mop_up(colour);
         let d = score(self.side) - score(self.side.other());
         let [a, b] = self.material.map(|m| m.movable_captured());
         let d = d * (1.0 + TRADE_WEIGHT * (a + b) / 2.0);
@@ -322,6 +330,13 @@ impl Material {
     #[inline]
     pub(crate) fn movable_in_pool(&self) -> u32 {
         self.count_movable
+    }
+
+    /// The colour's movable pieces still in the game (public: its army
+    /// less what was captured).
+    #[inline]
+    pub(crate) fn movers_left(&self) -> u32 {
+        self.movable_army - self.movable_captured
     }
 
     /// The share of the colour's movable army captured (0 to 1).

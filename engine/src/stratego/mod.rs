@@ -32,6 +32,7 @@ mod game_impl;
 mod hash;
 mod hunt;
 mod model;
+mod mop_up;
 mod movegen;
 mod mv;
 pub mod notation;

@@ -50,7 +50,7 @@ const NEIGHBOURS: [[u8; 4]; SQUARES] = {
 };
 
 /// Land squares (the board minus the lakes) as a bit set.
-const LAND: u128 = {
+pub(crate) const LAND: u128 = {
     let mut m = 0u128;
     let mut i = 0;
     while i < SQUARES {
@@ -80,15 +80,22 @@ const fn not_file(file: usize) -> u128 {
 const NOT_FILE_A: u128 = not_file(0);
 const NOT_FILE_J: u128 = not_file(9);
 
+/// The land squares with at least one orthogonal neighbour in `set` (a
+/// land-only bit set): one step of a flood fill.
+#[inline]
+pub(crate) fn spread(set: u128) -> u128 {
+    let up = set >> 10;
+    let down = set << 10;
+    let right = (set >> 1) & NOT_FILE_J;
+    let left = (set << 1) & NOT_FILE_A;
+    (up | down | right | left) & LAND
+}
+
 /// The squares of `set` with at least one orthogonal neighbour in `to`
 /// (both land-only bit sets).
 #[inline]
 fn with_neighbour_in(set: u128, to: u128) -> u128 {
-    let up = to >> 10;
-    let down = to << 10;
-    let right = (to >> 1) & NOT_FILE_J;
-    let left = (to << 1) & NOT_FILE_A;
-    set & (up | down | right | left) & LAND
+    set & spread(to)
 }
 
 /// The neighbour of `sq` in direction `dir` (0..4), if it is a land square.

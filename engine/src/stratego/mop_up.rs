@@ -1,0 +1,205 @@
+//! Winning a won ending where no Flag can be dug out: the last enemy
+//! movers hunted down (`eval.rs`).
+//!
+//! A side ahead whose Miners are gone cannot take a Flag walled in by
+//! Bombs; it wins only by taking the opponent's last movable pieces, who
+//! then cannot move. Search alone rarely sees that far: a lone piece
+//! circles a lake ahead of its hunters for a thousand plies. So once the
+//! opponent has at most [`MOP_MOVERS`] movable pieces left, each of them
+//! (a *target*) costs it, and earns the hunting side, up to [`MOP`] raw
+//! points:
+//!
+//! - **its room** ([`ROOM`] of it): the squares the target reaches before
+//!   any *hunter* — a piece of the hunting side that beats it or trades
+//!   with it — found by flooding out from the target and from the hunters
+//!   together, one step at a time, over empty squares (lakes, Bombs and
+//!   every other piece block both; a square both reach at once is the
+//!   hunters'). The fewer squares it has, the more: `1 - room / ROOM_SPAN`.
+//!   Hunters closing in from two sides, or pinning it against an edge, a
+//!   lake or a Bomb, shrink its room; one following it around a lake does
+//!   not — which is what a distance alone rewarded (tried and left out:
+//!   README);
+//! - **the nearest hunter's walk** to it ([`WALK`] of it), counted around
+//!   lakes and pieces: `1 - steps / WALK_SPAN`, so hunters far away still
+//!   come.
+//!
+//! A target already taken counts the full [`MOP`] (of the [`MOP_MOVERS`]
+//! the term counts), so taking one never costs what hunting it earned.
+//!
+//! Public facts only: a target's rank once revealed (an unrevealed
+//! target that has moved counts as the strongest movable rank
+//! its side's pool still holds; unmoved unrevealed pieces are not
+//! targets), the hunters by the ranks the position shows — a view shows
+//! its owner's own ranks, the opponent's only once revealed.
+
+use super::battle::{battle, strength, BattleResult};
+use super::bits::{bit, Squares};
+use super::movegen::{spread, LAND};
+use super::position::Stratego;
+use super::rank::Rank;
+use crate::game::Player;
+
+/// Largest value of hunting down one target, in raw evaluation points (a
+/// Marshal is 400).
+pub const MOP: f64 = 400.0;
+
+/// The hunt runs once the opponent has at most this many movers left.
+pub const MOP_MOVERS: u32 = 3;
+
+/// Share of [`MOP`] for the target's room.
+pub const ROOM: f64 = 0.7;
+
+/// Share of [`MOP`] for the nearest hunter's walk to the target.
+pub const WALK: f64 = 0.3;
+
+/// Room (squares) at and beyond which a target counts as free.
+pub const ROOM_SPAN: f64 = 40.0;
+
+/// Walk (steps) at and beyond which a hunter counts as far.
+pub const WALK_SPAN: f64 = 24.0;
+
+/// The target's room and the nearest hunter's walk to it (steps to a
+/// square beside it; `None` when no hunter gets there), flooding over
+/// `free` (empty land squares) from the target's square `target` and the
+/// hunters' squares `hunters` (module doc).
+pub(crate) fn room_and_walk(target: usize, hunters: u128, free: u128) -> (u32, Option<u32>) {
+    let (mut h, mut t) = (hunters, bit(target));
+    let mut walk = None;
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        let reach = spread(h);
+        if walk.is_none() && reach & bit(target) != 0 {
+            walk = Some(steps);
+        }
+        let h2 = h | (reach & free);
+        let t2 = t | (spread(t) & free & !h2);
+        if h2 == h && t2 == t {
+            break;
+        }
+        (h, t) = (h2, t2);
+    }
+    (t.count_ones() - 1, walk)
+}
+
+impl Stratego {
+    /// What hunting down the opponent's last movers is worth to `colour`
+    /// (module doc): zero until the opponent has at most [`MOP_MOVERS`]
+    /// movable pieces left.
+    pub(crate) fn mop_up(&self, colour: Player) -> f64 {
+        let opp = colour.other();
+        let (c, o) = (colour.index(), opp.index());
+        let left = self.material[o].movers_left();
+        if left == 0 || left > MOP_MOVERS {
+            return 0.0;
+        }
+        let army = super::rank::army(self.config.variant);
+        // The strongest movable rank the opponent may hold unrevealed.
+        let pool_top = (0..=Rank::Spy.index())
+            .filter(|&i| army[i] > self.tally[o][i].saturating_add(self.captured[o][i]))
+            .map(|i| strength(Rank::from_index(i)))
+            .max();
+        let free = LAND & !(self.occ[0] | self.occ[1]);
+        let mut total = MOP * f64::from(MOP_MOVERS - left);
+        for t in Squares::new(self.occ[o]) {
+            let Some(p) = self.board[t] else { continue };
+            let target = match p.rank().filter(|_| p.is_revealed()) {
+                Some(r) if r.is_movable() => Some(r),
+                Some(_) => continue,
+                None if p.has_moved() => None,
+                None => continue,
+            };
+            let beats = |g: Rank| {
+                g.is_movable()
+                    && match target {
+                        Some(r) => battle(g, r) != BattleResult::DefenderWins,
+                        None => pool_top.is_some_and(|top| strength(g) >= top),
+                    }
+            };
+            let hunters = Squares::new(self.occ[c])
+                .filter(|&g| self.board[g].and_then(|q| q.rank()).is_some_and(beats))
+                .fold(0u128, |set, g| set | bit(g));
+            if hunters == 0 {
+                continue;
+            }
+            let (room, walk) = room_and_walk(t, hunters, free);
+            let room = (1.0 - f64::from(room) / ROOM_SPAN).max(0.0);
+            let walk = walk.map_or(0.0, |w| (1.0 - f64::from(w) / WALK_SPAN).max(0.0));
+            total += MOP * (ROOM * room + WALK * walk);
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::stratego::{Square, StrategoConfig, Variant};
+
+    fn barrage(text: &str) -> Stratego {
+        Stratego::parse_position(&StrategoConfig::for_variant(Variant::Barrage), text).unwrap()
+    }
+
+    fn sq(name: &str) -> usize {
+        Square::parse(name).unwrap().index()
+    }
+
+    fn set(names: &[&str]) -> u128 {
+        names.iter().fold(0, |s, n| s | bit(sq(n)))
+    }
+
+    #[test]
+    fn the_room_is_what_the_target_reaches_first() {
+        // Empty board, target on a1, one hunter on c1: the rest of the
+        // a-file is the target's (ties go to the hunter); the hunter steps
+        // to b1, beside it: a walk of one step plus the attack, 2.
+        let free = |occupied: u128| LAND & !occupied;
+        let (t, h) = (sq("a1"), set(&["c1"]));
+        assert_eq!(room_and_walk(t, h, free(bit(t) | h)), (9, Some(2)));
+        // A second hunter on a3 shuts it in.
+        let h2 = set(&["c1", "a3"]);
+        assert_eq!(room_and_walk(t, h2, free(bit(t) | h2)), (0, Some(2)));
+        // A hunter beside it walks one step.
+        let h3 = set(&["b1"]);
+        assert_eq!(room_and_walk(t, h3, free(bit(t) | h3)).1, Some(1));
+        // Walled in by other pieces: the hunter never gets there, and the
+        // target's room is its pocket.
+        let wall = set(&["c1", "c2", "a3", "b3"]);
+        let h4 = set(&["j10"]);
+        assert_eq!(room_and_walk(t, h4, free(bit(t) | h4 | wall)), (3, None));
+    }
+
+    #[test]
+    fn the_last_movers_are_hunted_and_cornered() {
+        // Blue's last two movers, revealed Scouts on a2 and j10; Red's
+        // Marshal on d1; everything else captured (so Blue's third-last
+        // mover counts as taken).
+        let lost = "r2r8r9r9rSb1b2b8bS";
+        let far = barrage(&format!("bFbB7B9/10/10/10/10/10/10/10/B99/rFrB1R16 r {lost}"));
+        let free = LAND & !(far.occ[0] | far.occ[1]);
+        let value = |target: &str| {
+            let (room, walk) = room_and_walk(sq(target), set(&["d1"]), free);
+            let walk = 1.0 - f64::from(walk.unwrap()) / WALK_SPAN;
+            MOP * (ROOM * (1.0 - f64::from(room) / ROOM_SPAN).max(0.0) + WALK * walk)
+        };
+        let want = MOP + value("a2") + value("j10");
+        assert!((far.mop_up(Player::First) - want).abs() < 1e-9);
+        // The Scouts beat nothing Red has: Blue earns only for the two of
+        // Red's last three movers already taken.
+        assert_eq!(far.mop_up(Player::Second), 2.0 * MOP);
+        // The Marshal beside the Scout on a2 earns more, and taking it
+        // more still: a target taken counts in full.
+        let near = barrage(&format!("bFbB7B9/10/10/10/10/10/10/R19/B99/rFrB8 r {lost}"));
+        let taken = barrage(&format!(
+            "bFbB7B9/10/10/10/10/10/10/10/R19/rFrB8 b {lost}b9"
+        ));
+        let (f, n, t) = (far.mop_up(Player::First), near.mop_up(Player::First), taken.mop_up(Player::First));
+        assert!(f < n && n < t, "{f} {n} {t}");
+        // With three Blue movers left, the hunt is on; with four, not yet.
+        let three = barrage("bFbBb9bS6/10/10/10/10/10/10/10/B99/rFrB1R16 r r2r8r9r9rSb1b2b8");
+        assert!(three.mop_up(Player::First) > 0.0);
+        let four = barrage("bFbBb9bSb85/10/10/10/10/10/10/10/B99/rFrB1R16 r r2r8r9r9rSb1b2");
+        assert_eq!(four.mop_up(Player::First), 0.0);
+    }
+}
