@@ -418,7 +418,13 @@ fn ref_mop_up(p: &Stratego, colour: Player) -> f64 {
         let dh = ref_steps(p, &hunters);
         let walk = neighbours(t)
             .into_iter()
-            .map(|n| if hunters.contains(&n) { 0 } else { dh[n.index()] })
+            .map(|n| {
+                if hunters.contains(&n) {
+                    0
+                } else {
+                    dh[n.index()]
+                }
+            })
             .min()
             .filter(|&d| d != usize::MAX)
             .map(|d| d + 1);

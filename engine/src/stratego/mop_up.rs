@@ -176,7 +176,9 @@ mod tests {
         // Marshal on d1; everything else captured (so Blue's third-last
         // mover counts as taken).
         let lost = "r2r8r9r9rSb1b2b8bS";
-        let far = barrage(&format!("bFbB7B9/10/10/10/10/10/10/10/B99/rFrB1R16 r {lost}"));
+        let far = barrage(&format!(
+            "bFbB7B9/10/10/10/10/10/10/10/B99/rFrB1R16 r {lost}"
+        ));
         let free = LAND & !(far.occ[0] | far.occ[1]);
         let value = |target: &str| {
             let (room, walk) = room_and_walk(sq(target), set(&["d1"]), free);
@@ -194,7 +196,11 @@ mod tests {
         let taken = barrage(&format!(
             "bFbB7B9/10/10/10/10/10/10/10/R19/rFrB8 b {lost}b9"
         ));
-        let (f, n, t) = (far.mop_up(Player::First), near.mop_up(Player::First), taken.mop_up(Player::First));
+        let (f, n, t) = (
+            far.mop_up(Player::First),
+            near.mop_up(Player::First),
+            taken.mop_up(Player::First),
+        );
         assert!(f < n && n < t, "{f} {n} {t}");
         // With three Blue movers left, the hunt is on; with four, not yet.
         let three = barrage("bFbBb9bS6/10/10/10/10/10/10/10/B99/rFrB1R16 r r2r8r9r9rSb1b2b8");
