@@ -93,12 +93,9 @@ impl Stratego {
         if left == 0 || left > MOP_MOVERS {
             return 0.0;
         }
-        let army = super::rank::army(self.config.variant);
-        // The strongest movable rank the opponent may hold unrevealed.
-        let pool_top = (0..=Rank::Spy.index())
-            .filter(|&i| army[i] > self.tally[o][i].saturating_add(self.captured[o][i]))
-            .map(|i| strength(Rank::from_index(i)))
-            .max();
+        // The strongest movable rank the opponent may hold unrevealed,
+        // worked out at the first hidden target.
+        let mut pool_top = None;
         let free = LAND & !(self.occ[0] | self.occ[1]);
         let mut total = MOP * f64::from(MOP_MOVERS - left);
         for t in Squares::new(self.occ[o]) {
@@ -109,11 +106,21 @@ impl Stratego {
                 None if p.has_moved() => None,
                 None => continue,
             };
+            let top = match target {
+                Some(_) => None,
+                None => *pool_top.get_or_insert_with(|| {
+                    let pool = self.pool(opp);
+                    (0..=Rank::Spy.index())
+                        .filter(|&i| pool.counts[i] > 0)
+                        .map(|i| strength(Rank::from_index(i)))
+                        .max()
+                }),
+            };
             let beats = |g: Rank| {
                 g.is_movable()
                     && match target {
                         Some(r) => battle(g, r) != BattleResult::DefenderWins,
-                        None => pool_top.is_some_and(|top| strength(g) >= top),
+                        None => top.is_some_and(|top| strength(g) >= top),
                     }
             };
             let hunters = Squares::new(self.occ[c])
