@@ -155,13 +155,15 @@ fn ref_side_score(p: &Stratego, colour: Player) -> f64 {
 }
 
 /// What the enemy pieces on the move within six steps of `colour`'s Flag
-/// cost it, when the Flag's rank is visible: 300, 200, 130, 80, 45 and 20
-/// points by distance d, unless a movable piece of the owner's stands at
-/// most d - 2 from the Flag and less than d from the intruder (or beside
-/// it, the Flag's owner to move) and beats or trades with it (Captain or more for an intruder of
-/// hidden rank); such a piece elsewhere takes off up to half. On the
-/// move: revealed and movable, or hidden and moved. A Flag walled in by
-/// its owner's Bombs fears only Miners (a hidden intruder costs 30%).
+/// cost it, when the Flag's rank is visible: 600, 400, 260, 160, 90 and
+/// 40 points by distance d, unless a movable piece of the owner's stands
+/// at most d - 2 from the Flag and less than d from the intruder (or
+/// beside it, the Flag's owner to move) and beats or trades with it
+/// (Captain or more for an intruder of hidden rank); such a piece
+/// elsewhere takes off up to half. On the move: revealed and movable, or
+/// hidden and moved. A Flag walled in by its owner's Bombs fears only
+/// Miners (a hidden intruder costs 60%), and there any piece that beats
+/// or trades with a Miner guards it.
 fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
     let Some(flag) = Square::all().find(|&sq| {
         p.piece_at(sq)
@@ -197,14 +199,14 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
             (false, _) => 1.0,
             (true, Some(Rank::Miner)) => 1.0,
             (true, Some(_)) => 0.0,
-            (true, None) => 0.3,
+            (true, None) => 0.6,
         };
         let order = |r: Rank| match r {
             Rank::Spy => 1,
             Rank::Bomb | Rank::Flag => 0,
             r => 10 - r.index() as i32,
         };
-        let stops = |g: Rank| match known {
+        let stops = |g: Rank| match if walled { Some(Rank::Miner) } else { known } {
             Some(r) => (g == Rank::Spy && r == Rank::Marshal) || order(g) >= order(r),
             None => order(g) >= 6,
         };
@@ -230,12 +232,12 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
             threat += share
                 * (1.0 - relief)
                 * match d {
-                    1 => 450.0,
-                    2 => 300.0,
-                    3 => 195.0,
-                    4 => 120.0,
-                    5 => 68.0,
-                    6 => 30.0,
+                    1 => 600.0,
+                    2 => 400.0,
+                    3 => 260.0,
+                    4 => 160.0,
+                    5 => 90.0,
+                    6 => 40.0,
                     _ => 0.0,
                 };
         }
@@ -603,4 +605,24 @@ fn thousands_of_positions_match_reference() {
         checked += playout(variant, (seed, seed + 1000, seed * 7 + 3), 300, view_at).unwrap();
     }
     assert!(checked > 2000, "{checked}");
+}
+
+#[test]
+fn flag_fights_match_reference() {
+    // Real positions near a Flag's fall: walls of Bombs, hidden intruders,
+    // guards near and far, in the game and in both views.
+    let text = include_str!("data/stratego_flag_fights.txt");
+    let config = StrategoConfig::for_variant(Variant::Stratego);
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let p = Stratego::parse(&config, line).unwrap();
+        check(&p).unwrap();
+        check(&p.view_for(Player::First)).unwrap();
+        check(&p.view_for(Player::Second)).unwrap();
+        checked += 1;
+    }
+    assert_eq!(checked, 101);
 }

@@ -14,12 +14,11 @@
 //! - **Defending one's Flag.** An enemy piece on the move — revealed and
 //!   movable, or hidden and seen moving — within [`REACH`] steps (Manhattan
 //!   distance) of a Flag the evaluator knows costs the Flag's owner
-//!   [`THREAT`] points by its distance `d` (up to 450, more than a
+//!   [`THREAT`] points by its distance `d` (up to 600, more than a
 //!   Marshal: an intruder that reaches the Flag ends the game; these are
-//!   1.5 times our first values, with which the weak side of the handicap
-//!   match took the Flag in a fifth of the games; the evaluation reads
-//!   them as a chance of losing the game, 450 as 45%, so a side far ahead
-//!   pays the more, `eval.rs`) — unless the owner has a
+//!   twice our first values; the evaluation reads them as a chance of
+//!   losing the game, 600 as 60%, so a side far ahead pays the more,
+//!   `eval.rs`) — unless the owner has a
 //!   piece ready to meet it: a piece of known rank that beats it or trades
 //!   with it (one of Captain's strength or more when the intruder's rank
 //!   is unknown), either beside the intruder with the owner to move (it
@@ -30,7 +29,10 @@
 //!   the more the closer it is to the intruder, so the nearest guard is
 //!   drawn after an intruder step by step. A Flag whose every neighbour is
 //!   one of its owner's Bombs fears only Miners: an intruder known not to
-//!   be one costs nothing, an unknown one [`ENCLOSED`] of its cost. So an
+//!   be one costs nothing, an unknown one [`ENCLOSED`] of its cost, and
+//!   any guard that stops a Miner (a Sergeant will do) meets it. Half the
+//!   Flags that fell in the handicap match fell to a Miner digging
+//!   through such a wall. So an
 //!   intruder heading into the setup is met before it arrives, whoever is
 //!   ahead, by a piece that can stop it, and a side that sends every piece
 //!   forward leaves one at home.
@@ -89,11 +91,11 @@ fn tanh(x: f64) -> f64 {
 }
 
 /// Cost to a Flag's owner of an enemy mover at distance 1 to [`REACH`].
-pub const THREAT: [f64; REACH + 1] = [0.0, 450.0, 300.0, 195.0, 120.0, 68.0, 30.0];
+pub const THREAT: [f64; REACH + 1] = [0.0, 600.0, 400.0, 260.0, 160.0, 90.0, 40.0];
 
 /// Share of [`THREAT`] an intruder of unknown rank costs when the Flag is
 /// walled in by Bombs (only a Miner gets through).
-pub const ENCLOSED: f64 = 0.3;
+pub const ENCLOSED: f64 = 0.6;
 
 /// The weakest guard that meets an intruder of unknown rank (Captain).
 const GUARD_FOR_UNKNOWN: u8 = 6;
@@ -206,10 +208,13 @@ impl Stratego {
                 (true, None) => ENCLOSED,
             };
             let d = distance(flag, i);
+            // Behind a wall of Bombs only a Miner matters, so a guard that
+            // stops a Miner stops the intruder, whatever it is.
+            let against = if walled { Some(Rank::Miner) } else { rank };
             let stops = |g: usize| {
                 self.board[g].and_then(|q| q.rank()).is_some_and(|gr| {
                     gr.is_movable()
-                        && match rank {
+                        && match against {
                             Some(r) => battle(gr, r) != BattleResult::DefenderWins,
                             None => strength(gr) >= GUARD_FOR_UNKNOWN,
                         }
@@ -413,6 +418,15 @@ mod tests {
         let unknown =
             stratego("bF9/10/10/10/10/10/10/10/rB9/rFrBb87 r moved:c1").view_for(Player::First);
         assert_eq!(unknown.flag_threat(Player::First), ENCLOSED * THREAT[2]);
+        // Behind the wall a guard need only stop a Miner: a Sergeant beside
+        // the hidden intruder (Red to move) meets it, though it would not
+        // meet an unknown piece in the open.
+        let sergeant =
+            stratego("bF9/10/10/10/10/10/10/10/rB1r77/rFrBb87 r moved:c1").view_for(Player::First);
+        assert_eq!(sergeant.flag_threat(Player::First), 0.0);
+        let open_sergeant =
+            stratego("bF9/10/10/10/10/10/10/10/rB1r77/rF1b87 r moved:c1").view_for(Player::First);
+        assert_eq!(open_sergeant.flag_threat(Player::First), THREAT[2]);
         // With b1 empty the Flag is open again.
         let open = stratego("bF9/10/10/10/10/10/10/10/rB9/rF1B27 r");
         assert_eq!(open.flag_threat(Player::First), THREAT[2]);
