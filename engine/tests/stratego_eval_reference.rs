@@ -206,7 +206,9 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
             Rank::Bomb | Rank::Flag => 0,
             r => 10 - r.index() as i32,
         };
-        let stops = |g: Rank| match if walled { Some(Rank::Miner) } else { known } {
+        // Behind a wall only a Miner gets through: stopping one is enough.
+        let against = if walled { Some(Rank::Miner) } else { known };
+        let stops = |g: Rank| match against {
             Some(r) => (g == Rank::Spy && r == Rank::Marshal) || order(g) >= order(r),
             None => order(g) >= 6,
         };
