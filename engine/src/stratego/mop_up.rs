@@ -74,7 +74,10 @@ pub(crate) fn room_and_walk(target: usize, hunters: u128, free: u128) -> (u32, O
         }
         let h2 = h | (reach & free);
         let t2 = t | (spread(t) & free & !h2);
-        if h2 == h && t2 == t {
+        // The target's room stops growing for good once a step adds
+        // nothing to it (the hunters' squares only grow); with the walk
+        // known too, the rest of the hunters' flood tells nothing more.
+        if t2 == t && (h2 == h || walk.is_some()) {
             break;
         }
         (h, t) = (h2, t2);
