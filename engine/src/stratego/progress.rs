@@ -20,8 +20,12 @@
 //!   losing the game, 600 as 60%, so a side far ahead pays the more,
 //!   `eval.rs`) — unless the owner has a
 //!   piece ready to meet it: a piece of known rank that beats it or trades
-//!   with it (one of Captain's strength or more when the intruder's rank
-//!   is unknown), either beside the intruder with the owner to move (it
+//!   with it — against an intruder of unknown rank, by the odds of it: the
+//!   share of the movable ranks the intruder's pool still holds that the
+//!   guard beats or trades with (a Major meets a hidden Colonel-or-less
+//!   only as often as the pool says, and counts only that share of its
+//!   relief; in the true game, where no rank is unaccounted for, one of
+//!   Captain's strength or more) — either beside the intruder with the owner to move (it
 //!   takes it at once; with the intruder to move it may step on past the
 //!   guard) or at most `d - 2` steps from the Flag and less than `d` from
 //!   the intruder (between the two, not behind the Flag); a guard that
@@ -44,7 +48,7 @@ use super::battle::{battle, strength, BattleResult};
 use super::bits::Squares;
 use super::movegen::neighbour;
 use super::position::Stratego;
-use super::rank::Rank;
+use super::rank::{Rank, RANK_COUNT};
 use super::square::{Square, SIZE, SQUARES};
 use crate::game::Player;
 
@@ -97,7 +101,8 @@ pub const THREAT: [f64; REACH + 1] = [0.0, 600.0, 400.0, 260.0, 160.0, 90.0, 40.
 /// walled in by Bombs (only a Miner gets through).
 pub const ENCLOSED: f64 = 0.6;
 
-/// The weakest guard that meets an intruder of unknown rank (Captain).
+/// The weakest guard that meets an intruder of unknown rank (Captain)
+/// when its pool holds no movable rank to weigh (the true game).
 const GUARD_FOR_UNKNOWN: u8 = 6;
 
 /// Most of an intruder's cost a guard that stops it takes off by coming
@@ -168,6 +173,36 @@ impl Stratego {
         (sq != super::position::NO_FLAG).then_some(sq as usize)
     }
 
+    /// Per rank of a guard: the chance that it beats or trades with a
+    /// piece of `intruders` that has moved and whose rank is unknown, by
+    /// the movable ranks `intruders`' pool still holds; `None` when the
+    /// pool holds none (the true game, where no rank is unaccounted for:
+    /// then [`GUARD_FOR_UNKNOWN`] decides).
+    fn guard_odds(&self, intruders: Player) -> Option<[f64; RANK_COUNT]> {
+        let pool = self.pool(intruders);
+        let movable = |i: usize| Rank::from_index(i).is_movable();
+        let total: u32 = (0..RANK_COUNT)
+            .filter(|&i| movable(i))
+            .map(|i| u32::from(pool.counts[i]))
+            .sum();
+        if total == 0 {
+            return None;
+        }
+        let mut odds = [0.0; RANK_COUNT];
+        for (g, o) in odds.iter_mut().enumerate().filter(|(g, _)| movable(*g)) {
+            let stopped: u32 = (0..RANK_COUNT)
+                .filter(|&i| {
+                    movable(i)
+                        && battle(Rank::from_index(g), Rank::from_index(i))
+                            != BattleResult::DefenderWins
+                })
+                .map(|i| u32::from(pool.counts[i]))
+                .sum();
+            *o = f64::from(stopped) / f64::from(total);
+        }
+        Some(odds)
+    }
+
     /// What the enemy pieces near `colour`'s known Flag cost it (module
     /// doc); zero when the Flag is not known.
     pub(crate) fn flag_threat(&self, colour: Player) -> f64 {
@@ -188,6 +223,8 @@ impl Stratego {
             })
         });
         let owner_moves = self.side == colour;
+        // Worked out at the first intruder of unknown rank.
+        let mut unknown_odds = None;
         let mut threat = 0.0;
         for i in Squares::new(enemy) {
             let Some(p) = self.board[i] else { continue };
@@ -211,22 +248,36 @@ impl Stratego {
             // Behind a wall of Bombs only a Miner matters, so a guard that
             // stops a Miner stops the intruder, whatever it is.
             let against = if walled { Some(Rank::Miner) } else { rank };
-            let stops = |g: usize| {
-                self.board[g].and_then(|q| q.rank()).is_some_and(|gr| {
-                    gr.is_movable()
-                        && match against {
-                            Some(r) => battle(gr, r) != BattleResult::DefenderWins,
-                            None => strength(gr) >= GUARD_FOR_UNKNOWN,
-                        }
-                })
+            let odds = match against {
+                None => *unknown_odds.get_or_insert_with(|| self.guard_odds(colour.other())),
+                Some(_) => None,
+            };
+            // The chance that guard `g` stops the intruder: 1 or 0 against a
+            // known rank; against an unknown one, the share of the movable
+            // ranks the intruder may have that it beats or trades with.
+            let stops = |g: usize| -> f64 {
+                let Some(gr) = self.board[g].and_then(|q| q.rank()) else {
+                    return 0.0;
+                };
+                if !gr.is_movable() {
+                    return 0.0;
+                }
+                match (against, &odds) {
+                    (Some(r), _) => {
+                        f64::from(u8::from(battle(gr, r) != BattleResult::DefenderWins))
+                    }
+                    (None, Some(odds)) => odds[gr.index()],
+                    (None, None) => f64::from(u8::from(strength(gr) >= GUARD_FOR_UNKNOWN)),
+                }
             };
             // The best guard's relief: only pieces within the chase's reach
             // take anything off, and none takes off more than all of it.
             let mut relief = 0.0;
             for g in Squares::new(self.occ[colour.index()] & WITHIN_CHASE[i]) {
-                if stops(g) {
-                    relief =
-                        guard_relief(distance(flag, g), distance(g, i), d, owner_moves).max(relief);
+                let p = stops(g);
+                if p > 0.0 {
+                    relief = (p * guard_relief(distance(flag, g), distance(g, i), d, owner_moves))
+                        .max(relief);
                     if relief >= 1.0 {
                         break;
                     }
@@ -360,14 +411,16 @@ mod tests {
         assert_eq!(guard_relief(9, 11, 4, true), 0.0);
         assert_eq!(guard_relief(1, 3, 4, true), 1.0);
         // A guard must be able to stop the intruder: a Scout does not stop
-        // a revealed General; against a hidden intruder a Captain or more
-        // is needed.
+        // a revealed General, a General does.
         let weak = barrage("bF9/10/10/10/10/10/10/10/10/rFr91B26 r");
         assert_eq!(weak.flag_threat(Player::First), THREAT[3]);
         let strong = barrage("bF9/10/10/10/10/10/10/10/10/rFr21B26 r");
         assert_eq!(strong.flag_threat(Player::First), 0.0);
+        // A hidden one is met by the odds its pool gives: of the five
+        // movable Barrage pieces not on the board (no captures listed),
+        // the Scout stops the other Scout and the Spy.
         let hidden = barrage("bF9/10/10/10/10/10/10/10/10/rFr91b96 r moved:d1");
-        assert_eq!(hidden.flag_threat(Player::First), THREAT[3]);
+        assert_eq!(hidden.flag_threat(Player::First), THREAT[3] * (1.0 - 0.4));
         assert_eq!(pos.flag_threat(Player::Second), 0.0);
         // In Red's view Blue's Flag is unknown: no term for it, and Red's
         // own is still defended.
@@ -424,11 +477,62 @@ mod tests {
         let sergeant =
             stratego("bF9/10/10/10/10/10/10/10/rB1r77/rFrBb87 r moved:c1").view_for(Player::First);
         assert_eq!(sergeant.flag_threat(Player::First), 0.0);
+        // In the open it meets the hidden intruder only by the odds that
+        // it beats or trades with it: of the 33 movable pieces of Blue's
+        // pool, the 4 Sergeants, 5 Miners, 8 Scouts and the Spy.
         let open_sergeant =
             stratego("bF9/10/10/10/10/10/10/10/rB1r77/rF1b87 r moved:c1").view_for(Player::First);
-        assert_eq!(open_sergeant.flag_threat(Player::First), THREAT[2]);
+        let odds = 18.0 / 33.0;
+        assert_eq!(
+            open_sergeant.flag_threat(Player::First),
+            THREAT[2] * (1.0 - odds)
+        );
         // With b1 empty the Flag is open again.
         let open = stratego("bF9/10/10/10/10/10/10/10/rB9/rF1B27 r");
         assert_eq!(open.flag_threat(Player::First), THREAT[2]);
+    }
+
+    #[test]
+    fn a_guard_meets_a_hidden_intruder_by_the_odds_of_its_pool() {
+        let stratego = |text: &str| Stratego::parse(&StrategoConfig::default(), text).unwrap();
+        // Red's Flag a1, a hidden Blue piece that has moved on c1, Red's
+        // guard on c2 beside it (Red to move): the guard's relief is the
+        // share of Blue's movable pool it beats or trades with.
+        let view = |guard: char| {
+            stratego(&format!(
+                "bF9/10/10/10/10/10/10/10/2r{guard}7/rF1b87 r moved:c1"
+            ))
+            .view_for(Player::First)
+        };
+        let odds = view('1').guard_odds(Player::Second).unwrap();
+        // 33 movable pieces: the Marshal meets them all, the General all
+        // but the Marshal, a Scout only the 8 Scouts and the Spy, the Spy
+        // the Marshal (it strikes first) and the other Spy.
+        assert_eq!(odds[Rank::Marshal.index()], 1.0);
+        assert_eq!(odds[Rank::General.index()], 32.0 / 33.0);
+        assert_eq!(odds[Rank::Scout.index()], 9.0 / 33.0);
+        assert_eq!(odds[Rank::Spy.index()], 2.0 / 33.0);
+        assert_eq!(odds[Rank::Bomb.index()], 0.0);
+        for (guard, rank) in [
+            ('1', Rank::Marshal),
+            ('5', Rank::Captain),
+            ('9', Rank::Scout),
+        ] {
+            let pos = view(guard);
+            let want = THREAT[2] * (1.0 - odds[rank.index()]);
+            assert!(
+                (pos.flag_threat(Player::First) - want).abs() < 1e-12,
+                "{guard}"
+            );
+        }
+        // With no movable rank unaccounted for (the true game: every piece
+        // is on the board or captured) a Captain or more meets a hidden
+        // intruder, as before the pool was read.
+        let captured = "b1b2b3b3b4b4b4b5b5b5b5b6b6b6b6b7b7b7b7b8b8b8b8b9b9b9b9b9b9b9b9bS";
+        let truth = stratego(&format!(
+            "bF9/10/10/10/10/10/10/10/2r57/rF1b87 r {captured} moved:c1"
+        ));
+        assert_eq!(truth.guard_odds(Player::Second), None);
+        assert_eq!(truth.flag_threat(Player::First), 0.0);
     }
 }
