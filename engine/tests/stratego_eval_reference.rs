@@ -158,9 +158,10 @@ fn ref_side_score(p: &Stratego, colour: Player) -> f64 {
 /// cost it, when the Flag's rank is visible: 600, 400, 260, 160, 90 and
 /// 40 points by distance d, unless a movable piece of the owner's stands
 /// at most d - 2 from the Flag and less than d from the intruder (or
-/// beside it, the Flag's owner to move) and beats or trades with it
-/// (Captain or more for an intruder of hidden rank); such a piece
-/// elsewhere takes off up to half. On the move: revealed and movable, or
+/// beside it, the Flag's owner to move) and beats or trades with it (a
+/// hidden intruder: by the share of the movable pieces of its colour's
+/// pool it beats or trades with, times the relief; Captain or more when
+/// that pool holds none); such a piece elsewhere takes off up to half. On the move: revealed and movable, or
 /// hidden and moved. A Flag walled in by its owner's Bombs fears only
 /// Miners (a hidden intruder costs 60%), and there any piece that beats
 /// or trades with a Miner guards it.
@@ -208,22 +209,47 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
         };
         // Behind a wall only a Miner gets through: stopping one is enough.
         let against = if walled { Some(Rank::Miner) } else { known };
-        let stops = |g: Rank| match against {
-            Some(r) => (g == Rank::Spy && r == Rank::Marshal) || order(g) >= order(r),
-            None => order(g) >= 6,
+        let beats =
+            |g: Rank, r: Rank| (g == Rank::Spy && r == Rank::Marshal) || order(g) >= order(r);
+        // Against a hidden intruder: the share of the movable pieces of
+        // its colour's pool the guard beats or trades with; with none in
+        // the pool, Captain or more.
+        let pool = ref_pool(p, colour.other());
+        let in_pool = |r: &&Rank| r.is_movable() && pool.counts[r.index()] > 0;
+        let pool_movable: f64 = Rank::ALL
+            .iter()
+            .filter(in_pool)
+            .map(|r| f64::from(pool.counts[r.index()]))
+            .sum();
+        let stops = |g: Rank| -> f64 {
+            match against {
+                Some(r) => f64::from(u8::from(beats(g, r))),
+                None if pool_movable == 0.0 => f64::from(u8::from(order(g) >= 6)),
+                None => {
+                    Rank::ALL
+                        .iter()
+                        .filter(in_pool)
+                        .filter(|&&r| beats(g, r))
+                        .map(|r| f64::from(pool.counts[r.index()]))
+                        .sum::<f64>()
+                        / pool_movable
+                }
+            }
         };
         // A guard that meets the intruder takes its whole cost off; one
         // that stops it but stands elsewhere up to half of it, by how close
         // it is to the intruder (nothing from ten steps away).
         let relief = Square::all()
-            .filter(|&g| {
-                p.piece_at(g).is_some_and(|y| {
-                    y.colour() == colour && y.rank().is_some_and(|r| r.is_movable() && stops(r))
-                })
+            .filter_map(|g| {
+                let y = p.piece_at(g)?;
+                let r = y
+                    .rank()
+                    .filter(|r| y.colour() == colour && r.is_movable())?;
+                Some((g, stops(r)))
             })
-            .map(|g| {
+            .map(|(g, odds)| {
                 let beside = dist(g, sq) == 1 && p.side() == colour;
-                if beside || (dist(g, flag) + 2 <= d && dist(g, sq) < d) {
+                odds * if beside || (dist(g, flag) + 2 <= d && dist(g, sq) < d) {
                     1.0
                 } else {
                     0.5 * (1.0 - (dist(g, sq) as f64 - 1.0) / 10.0).max(0.0)
