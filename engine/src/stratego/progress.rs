@@ -22,10 +22,9 @@
 //!   piece ready to meet it: a piece of known rank that beats it or trades
 //!   with it — against an intruder of unknown rank, by the odds of it: the
 //!   share of the movable ranks the intruder's pool still holds that the
-//!   guard beats or trades with (a Major meets a hidden Colonel-or-less
-//!   only as often as the pool says, and counts only that share of its
-//!   relief; in the true game, where no rank is unaccounted for, one of
-//!   Captain's strength or more) — either beside the intruder with the owner to move (it
+//!   guard beats or trades with, which scales its relief (in the true
+//!   game, where no rank is unaccounted for, one of Captain's strength or
+//!   more meets it) — either beside the intruder with the owner to move (it
 //!   takes it at once; with the intruder to move it may step on past the
 //!   guard) or at most `d - 2` steps from the Flag and less than `d` from
 //!   the intruder (between the two, not behind the Flag); a guard that
@@ -180,14 +179,10 @@ impl Stratego {
     /// then [`GUARD_FOR_UNKNOWN`] decides).
     fn guard_odds(&self, intruders: Player) -> Option<[f64; RANK_COUNT]> {
         let pool = self.pool(intruders);
-        let movable = |i: usize| Rank::from_index(i).is_movable();
-        let total: u32 = (0..RANK_COUNT)
-            .filter(|&i| movable(i))
-            .map(|i| u32::from(pool.counts[i]))
-            .sum();
-        if total == 0 {
+        if pool.movable == 0 {
             return None;
         }
+        let movable = |i: usize| Rank::from_index(i).is_movable();
         let mut odds = [0.0; RANK_COUNT];
         for (g, o) in odds.iter_mut().enumerate().filter(|(g, _)| movable(*g)) {
             let stopped: u32 = (0..RANK_COUNT)
@@ -198,7 +193,7 @@ impl Stratego {
                 })
                 .map(|i| u32::from(pool.counts[i]))
                 .sum();
-            *o = f64::from(stopped) / f64::from(total);
+            *o = f64::from(stopped) / f64::from(pool.movable);
         }
         Some(odds)
     }
