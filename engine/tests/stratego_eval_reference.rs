@@ -102,8 +102,10 @@ fn ref_piece_values(p: &Stratego, colour: Player) -> [f64; RANK_COUNT] {
     } else {
         match miners_left {
             0 | 1 => 200.0,
-            2 => 150.0,
-            _ => 100.0,
+            2 => 170.0,
+            3 => 147.0,
+            4 => 130.0,
+            _ => 116.0,
         }
     };
     v

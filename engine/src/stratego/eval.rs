@@ -8,8 +8,13 @@
 //!   decided, and decided games are scored by the search, not here.
 //! - Miner (*): the chapter lets it range from 10 to 200 depending on the
 //!   bombs and the number of Miners left (after De Boer). Here: 10 when the
-//!   opponent has no Bomb left, else 100 with three or more Miners, 150 with
-//!   two, 200 with the last one.
+//!   opponent has no Bomb left, else each Miner 116, 130, 147, 170 or 200
+//!   with five, four, three, two or one left, so that every Miner lost
+//!   costs more than the one before (60, 80, 100, 140, 200). Before, with
+//!   100 each for three or more, 150 for two and 200 for the last, three
+//!   Miners were worth what two were (300): the third-last was free to
+//!   throw at a hidden piece, and in every draw of the handicap match the
+//!   full side had lost all five, its opponent's Flag walled in by Bombs.
 //! - Dominance: a rank stronger than every movable rank the opponent has
 //!   left (a side's Marshal once the other's is gone) counts double — it
 //!   fears only Bombs and the Spy, and thrown at an unmoved piece it risks
@@ -166,8 +171,10 @@ impl Stratego {
         } else {
             match miners_left {
                 0 | 1 => 200,
-                2 => 150,
-                _ => 100,
+                2 => 170,
+                3 => 147,
+                4 => 130,
+                _ => 116,
             }
         };
         v
