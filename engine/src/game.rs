@@ -157,6 +157,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.legal_moves(out)
     }
 
+    /// Under the opponent model, below the root: the chance, when it is
+    /// less than certain, that the side to move can make `mv` at all — a
+    /// move the rules allow only to some of the ranks a hidden piece may
+    /// have (Stratego: a run, by a piece of unknown rank, which only a
+    /// Scout makes). The search weighs such a move by its chance
+    /// (`search/doubt.rs`). Read only from what the searcher can know.
+    /// Default: every move is certain.
+    fn doubtful_move(&self, _mv: Self::Move) -> Option<f64> {
+        None
+    }
+
     /// Whether [`Game::move_is_listed`] answers (so that the search tries
     /// the table move and the killers before generating the moves).
     const CHECKS_MOVES: bool = false;

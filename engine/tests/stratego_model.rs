@@ -517,6 +517,10 @@ fn the_opponent_model_reads_no_hidden_rank() {
                     v2.modelled_moves(&mut m2);
                     if v1.to_move() == Player::Second {
                         assert_eq!(m1, m2, "{}", v1.position_text());
+                        // And so are the chances of its doubtful runs.
+                        for &m in &m1 {
+                            assert_eq!(v1.doubtful_move(m), v2.doubtful_move(m));
+                        }
                         checked += 1;
                     }
                     // Play a move legal in both.
@@ -544,4 +548,45 @@ fn the_opponent_model_reads_no_hidden_rank() {
     }
     assert!(tested >= 25, "only {tested} cases");
     assert!(checked >= 200, "only {checked} Blue positions compared");
+}
+
+/// Red's view in a lost handicap game (100 ms a move, game 60 of the
+/// README's match): Red far ahead, its Flag on h3 open along row 3 to
+/// Blue's revealed Scout on j3; only the Scout on i4 stepping to i3 saves
+/// it. Blue has one Scout left among eleven unknown pieces, but the search
+/// let any of them run like a Scout for certain — e7 to i7, then onto i3
+/// — so from depth 6 on every defence read as lost and Red gambled its
+/// Colonel on an unmoved piece (h8h9), then lost its Flag. A run by an
+/// unknown piece is now weighed by the chance that it is a Scout.
+#[test]
+fn a_run_only_a_scout_can_make_counts_by_the_chance_of_one() {
+    let config = StrategoConfig::default();
+    let text = "b?B7b!7/b?b!3b!1b?2/2b?b?3R32/R1BBb?b!b!5/1R28/rS9/5r62R91/4R41RBrF1B9/\
+                1RBRB6RB/r69 r r3r4r4r5r5r5r5r6r6r7r7r7r7r8r8r8r8r8r9r9r9r9r9r9r9rBrB\
+                b1b2b3b3b4b4b5b5b5b6b6b6b7b7b7b8b8b8b9b9b9b9b9b9bBbB moved:f4,a5 \
+                clue:f9>3<3 two:i9i4x2/j10j3x1 ply:286 quiet:20";
+    let p = Stratego::parse(&config, text).unwrap();
+    let model = SearchConfig {
+        opponent_model: true,
+        ..SearchConfig::default()
+    };
+    for depth in 4..=6 {
+        let r = Searcher::new(model.clone()).search_depth(&p, depth);
+        assert_eq!(
+            r.best.map(|m| m.to_string()).as_deref(),
+            Some("i4i3"),
+            "depth {depth}: {r:?}"
+        );
+        assert!(r.value > 0.0, "depth {depth}: {r:?}");
+    }
+    // Blue's runs after the block: doubtful for its unknown pieces, by the
+    // beliefs (one Scout among the six movable ranks a moved piece may
+    // have, weighed by what it did), certain for the revealed Scout.
+    let mut q = p.clone();
+    q.play(q.parse_move("i4i3").unwrap());
+    let chance = |m: &str| q.doubtful_move(q.parse_move(m).unwrap());
+    let run = chance("e7i7").expect("a run by an unknown piece is doubtful");
+    assert!(run > 0.05 && run < 0.3, "{run}");
+    assert_eq!(chance("e7e6"), None, "a step is certain");
+    assert_eq!(chance("j3j7"), None, "a revealed Scout runs for certain");
 }

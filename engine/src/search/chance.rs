@@ -949,6 +949,11 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             return self.probe_result(cx, bk, i, j, s * t);
         }
         let mv = buf.lists[i].nth(j, &self.sh.ordering, |m| kid.move_order_hint(m))?;
+        if self.cfg.opponent_model && kid.doubtful_move(mv).is_some() {
+            // Its value bounds the outcome only through its chance
+            // (`doubt.rs`): no probe.
+            return None;
+        }
         let mut gc = kid.clone();
         gc.play(mv);
         self.stats.decision_nodes += 1;

@@ -24,6 +24,7 @@ mod chance;
 pub mod clock;
 pub mod config;
 mod decision_probcut;
+pub mod doubt;
 mod iterative;
 pub mod multicut;
 mod negamax;

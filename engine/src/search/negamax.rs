@@ -13,6 +13,7 @@
 
 use crate::game::{Game, Status, Step, Value};
 
+use super::doubt::Doubt;
 use super::ordering::{MovePicker, OrderingFlags};
 use super::run::{Node, Ply, Run};
 use super::trace::{CutKind, NodeKind, Tracer};
@@ -264,6 +265,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             value: f64::NEG_INFINITY,
             best: None,
         };
+        // The node's static value, read once its first doubtful move comes.
+        let mut anchor = None;
         let mut i = 0;
         loop {
             let m = if i < first.n {
@@ -284,13 +287,24 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                     .nth(i, &self.sh.ordering, |m| pos.move_order_hint(m))
             };
             let Some(m) = m else { break };
-            let known = self.known_result(buf, m, alpha, b0);
+            let doubt = self.doubt(pos, ply, m, &mut anchor);
+            let known = match doubt {
+                None => self.known_result(buf, m, alpha, b0),
+                // Probes never search a doubtful move (`chance.rs`).
+                Some(_) => None,
+            };
             let v = match known {
                 Some(r) => r,
                 None => {
                     let mut child = pos.clone();
                     child.play(m);
-                    let v = self.search_move(cx, m, &child, alpha, i);
+                    let v = match doubt {
+                        None => self.search_move(cx, m, &child, (alpha, b0), i),
+                        Some(d) => {
+                            let w = (d.inverse(alpha), d.inverse(b0));
+                            d.apply(self.search_move(cx, m, &child, w, i))
+                        }
+                    };
                     if self.aborted {
                         return None;
                     }
@@ -346,18 +360,38 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         ((r > pa && r < pb) || (r >= pb && r >= beta) || (r <= pa && r <= alpha)).then_some(r)
     }
 
-    /// Move `m` (the `i`-th) of decision node `cx` to `child`, with the
-    /// node's current `alpha`: plain alpha-beta, a PVS null window with a
+    /// Whether move `m` of the node at `ply` is doubtful (the opponent
+    /// model below the root, `doubt.rs`), and its value map; `anchor`
+    /// caches the node's static value.
+    #[inline]
+    fn doubt(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        m: G::Move,
+        anchor: &mut Option<Value>,
+    ) -> Option<Doubt> {
+        if !self.cfg.opponent_model || ply == 0 {
+            return None;
+        }
+        let chance = pos.doubtful_move(m)?;
+        let anchor = *anchor.get_or_insert_with(|| self.eval.evaluate(pos));
+        Some(Doubt { chance, anchor })
+    }
+
+    /// Move `m` (the `i`-th) of decision node `cx` to `child`, in the
+    /// window `(alpha, beta)` (the node's current one, or its image for a
+    /// doubtful move): plain alpha-beta, a PVS null window with a
     /// re-search, or no window at all.
     fn search_move(
         &mut self,
         cx: &Node<G>,
         m: G::Move,
         child: &G,
-        alpha: Value,
+        (alpha, beta): (Value, Value),
         i: usize,
     ) -> Value {
-        let (step, depth, beta) = (Step::Move(m), cx.depth - 1, cx.beta);
+        let (step, depth) = (Step::Move(m), cx.depth - 1);
         if !self.cfg.alpha_beta {
             // No windows at all: every child is searched exactly.
             let w = self.full_window();

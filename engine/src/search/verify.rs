@@ -35,7 +35,7 @@ pub fn reference_value_in<G: Game, E: Evaluator<G>>(
 
 /// As [`reference_value_in`], in the tree of the game's opponent model
 /// when `model` is on ([`crate::search::SearchConfig::opponent_model`]):
-/// its moves below the root and its outcome weights.
+/// its moves below the root, its outcome weights and its doubtful moves.
 pub fn reference_value_with<G: Game, E: Evaluator<G>>(
     pos: &G,
     depth: u32,
@@ -104,6 +104,15 @@ pub fn reference_node<G: Game, E: Evaluator<G>>(
                 child.play(m);
                 let v = reference_node(&child, depth - 1, units, model, false, eval);
                 let v = if child.to_move() == me { v } else { -v };
+                // A doubtful move counts by its chance (`doubt.rs`).
+                let v = match pos.doubtful_move(m).filter(|_| model && !root) {
+                    Some(chance) => super::doubt::Doubt {
+                        chance,
+                        anchor: eval.evaluate(pos),
+                    }
+                    .apply(v),
+                    None => v,
+                };
                 best = best.max(v);
             }
             best

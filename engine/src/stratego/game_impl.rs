@@ -48,6 +48,10 @@ impl Game for Stratego {
         Stratego::modelled_moves(self, out);
     }
 
+    fn doubtful_move(&self, mv: Move) -> Option<f64> {
+        self.run_chance(mv)
+    }
+
     const CHECKS_MOVES: bool = true;
 
     fn move_is_listed(&self, mv: Move, modelled: bool) -> Option<bool> {

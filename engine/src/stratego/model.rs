@@ -289,6 +289,32 @@ impl Stratego {
         }
     }
 
+    /// The chance, by the beliefs of module doc part 1, that the piece
+    /// of unknown rank making run `mv` is a Scout, the only rank that
+    /// runs (part 3); `None` when the move is no such run or only a Scout
+    /// is left for the piece to be. The piece is about to move, so only
+    /// its movable ranks are weighed.
+    pub fn run_chance(&self, mv: Move) -> Option<f64> {
+        if mv.is_blind() || mv.distance() < 2 {
+            return None;
+        }
+        let piece = self.board[mv.from.index()]?;
+        if piece.rank().is_some() {
+            return None;
+        }
+        let pool = self.pool(piece.colour());
+        let l = self.piece_likelihood(mv.from, piece);
+        let (mut scout, mut total) = (0.0, 0.0);
+        for r in Rank::ALL.into_iter().filter(|r| r.is_movable()) {
+            let w = f64::from(pool.counts[r.index()]) * l[r.index()];
+            total += w;
+            if r == Rank::Scout {
+                scout = w;
+            }
+        }
+        (scout > 0.0 && scout < total).then(|| scout / total)
+    }
+
     /// How many of `colour`'s pieces have moved without being revealed:
     /// each holds one of the movable ranks its opponent cannot rule out.
     fn moved_hidden(&self, colour: Player) -> u32 {
