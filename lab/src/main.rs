@@ -192,7 +192,29 @@ const EXIT_USAGE: u8 = 2;
 /// Exit status of a bad position, move, outcome or record.
 const EXIT_BAD_INPUT: u8 = 3;
 
+/// `println!` panics when standard output is a pipe its reader closed
+/// (`starcut analyse ... | head -3`). A closed pipe is not an error (as
+/// `main` treats the commands that write through `io::Write`): such a
+/// panic ends the program quietly with success; any other goes to the
+/// default hook.
+fn leave_quietly_on_a_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    leave_quietly_on_a_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {

@@ -793,3 +793,30 @@ fn play_mode_flags_switch_reductions_and_aspiration() {
         );
     }
 }
+
+/// A reader that stops early (`starcut analyse ... | head -1`) closes the
+/// pipe before the output is written: the program ends quietly with
+/// success, without a panic message.
+#[test]
+fn a_closed_output_pipe_is_not_a_panic() {
+    use std::process::Stdio;
+    for args in [
+        &["analyse", "dice", "start", "--depth", "6"][..],
+        &[
+            "bench", "dice", "--set", DICE_SET, "--depth", "2", "--limit", "3",
+        ][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_starcut"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the starcut binary runs");
+        // Close the reading end before anything is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = stderr(&out);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+    }
+}
