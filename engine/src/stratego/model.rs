@@ -69,11 +69,18 @@
 //!    of the searcher's hidden pieces (unmoved with unmoved, moved with
 //!    moved) give the opponent the same moves, and each square the same
 //!    weight as a target.
+//! 3. **No Scout picked after the fact** ([`Stratego::run_chance`]). The
+//!    rules let a piece of unknown rank run while a Scout is unaccounted
+//!    for; without the model the search lets every such piece run for
+//!    certain, so the opponent's one Scout left is wherever it hurts most.
+//!    With it, the run is a doubtful move (`search/doubt.rs`): it counts
+//!    by the chance, by the beliefs of part 1, that the piece is a Scout.
 //!
-//! Both apply to whichever side is blind: in a view only the viewer's
-//! pieces are of known rank and unrevealed, so only the opponent's attacks
-//! are grouped; in the true game (every rank known) both sides are
-//! treated as blind to each other below the root.
+//! Parts 1 and 2 apply to whichever side is blind: in a view only the
+//! viewer's pieces are of known rank and unrevealed, so only the
+//! opponent's attacks are grouped; in the true game (every rank known)
+//! both sides are treated as blind to each other below the root. Part 3
+//! needs a piece of unknown rank, so it applies in views only.
 
 use super::battle::{battle, BattleResult};
 use super::blind::add_weight;
@@ -291,7 +298,7 @@ impl Stratego {
 
     /// The chance, by the beliefs of module doc part 1, that the piece
     /// of unknown rank making run `mv` is a Scout, the only rank that
-    /// runs (part 3); `None` when the move is no such run or only a Scout
+    /// runs (module doc, part 3); `None` when the move is no such run or only a Scout
     /// is left for the piece to be. The piece is about to move, so only
     /// its movable ranks are weighed.
     pub fn run_chance(&self, mv: Move) -> Option<f64> {
