@@ -105,7 +105,12 @@ pub fn reference_node<G: Game, E: Evaluator<G>>(
                 let v = reference_node(&child, depth - 1, units, model, false, eval);
                 let v = if child.to_move() == me { v } else { -v };
                 // A doubtful move counts by its chance (`doubt.rs`).
-                let v = match pos.doubtful_move(m).filter(|_| model && !root) {
+                let doubtful = if model && !root {
+                    pos.doubtful_move(m)
+                } else {
+                    None
+                };
+                let v = match doubtful {
                     Some(chance) => super::doubt::Doubt {
                         chance,
                         anchor: eval.evaluate(pos),
