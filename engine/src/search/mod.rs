@@ -25,6 +25,7 @@ pub mod clock;
 pub mod config;
 mod decision_probcut;
 pub mod doubt;
+mod huge_pages;
 mod iterative;
 pub mod multicut;
 mod negamax;

@@ -163,7 +163,9 @@ impl Slot {
 /// A fixed-size table of entries for a game with moves `M`.
 #[derive(Clone, Debug)]
 pub struct TransTable<M: Copy> {
+    /// The table is `buckets[offset..]` (`huge_pages.rs`).
     buckets: Vec<Bucket>,
+    offset: usize,
     mask: usize,
     replacement: Replacement,
     generation: u8,
@@ -172,13 +174,16 @@ pub struct TransTable<M: Copy> {
 
 impl<M: PackedMove> TransTable<M> {
     /// A table of at most `mb` megabytes (at least 1024 entries), rounded
-    /// down to a power of two buckets.
+    /// down to a power of two buckets, on huge pages where the system
+    /// offers them.
     pub fn new(mb: usize, replacement: Replacement) -> Self {
         let size = std::mem::size_of::<Bucket>();
         let want = (mb.saturating_mul(1 << 20) / size).max(1024 / WAYS);
         let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
+        let (buckets, offset) = super::huge_pages::table(n);
         TransTable {
-            buckets: vec![Bucket::default(); n],
+            buckets,
+            offset,
             mask: n - 1,
             replacement,
             generation: 0,
@@ -188,15 +193,15 @@ impl<M: PackedMove> TransTable<M> {
 
     /// The number of entries it holds at most.
     pub fn len(&self) -> usize {
-        self.buckets.len() * WAYS
+        (self.mask + 1) * WAYS
     }
 
     pub fn is_empty(&self) -> bool {
-        self.buckets.is_empty()
+        false
     }
 
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.buckets[self.offset..].fill(Bucket::default());
         self.generation = 0;
     }
 
@@ -207,7 +212,7 @@ impl<M: PackedMove> TransTable<M> {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        key as usize & self.mask
+        self.offset + (key as usize & self.mask)
     }
 
     /// Reads `key`'s bucket so that a probe soon after finds it in the
@@ -277,7 +282,8 @@ impl<M: PackedMove> TransTable<M> {
         let check = (key >> 32) as u32;
         let generation = self.generation;
         let replacement = self.replacement;
-        let bucket = &mut self.buckets[key as usize & self.mask].0;
+        let b = self.bucket(key);
+        let bucket = &mut self.buckets[b].0;
         let depth8 = depth.min(u8::MAX as u32) as u8;
         let (mut lower, mut upper, mut best) = (lower, upper, best);
         let mut at = None;
