@@ -59,8 +59,11 @@ fn advise_huge<T>(v: &mut Vec<T>, offset: usize, bytes: usize) {
     // support, an unaligned address) it returns an error we ignore. The
     // range is inside `v`'s own allocation: `table` reserved `n + pad`
     // elements, `offset < pad` and `bytes = n * size_of::<T>()`, and it
-    // begins on a 2 MiB (so page) boundary as `madvise` requires. Nothing
-    // else refers to this memory while the call runs. Tested by
+    // begins on a 2 MiB (so page) boundary as `madvise` requires (the
+    // kernel rounds the length up to whole pages; for the table's
+    // power-of-two sizes it is whole already, and advice on a page beyond
+    // would be as harmless). Nothing else refers to this memory while the
+    // call runs. Tested by
     // `huge_tables_are_aligned_whole_and_default` and by every table test.
     unsafe {
         libc::madvise(start.cast(), bytes, libc::MADV_HUGEPAGE);
