@@ -66,6 +66,44 @@ pub enum Status {
     Terminal(Option<Player>),
 }
 
+/// How a finished game ended, as its rules tell ([`Game::ending`]; a
+/// match's summary counts them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ending {
+    /// Stratego: a Flag was captured.
+    FlagCaptured,
+    /// Dice: a full line of the winner's checkers.
+    Line,
+    /// Breakthrough: a piece reached the far rank.
+    LastRank,
+    /// The loser, to move, had no legal move (Stratego: no movable piece).
+    NoMoves,
+    /// Breakthrough: the loser has no pieces left.
+    AllCaptured,
+    /// Dice: the board is full without a line.
+    BoardFull,
+    /// Stratego: neither side can move.
+    NeitherCanMove,
+    /// The game's ply limit was reached (a draw).
+    MoveLimit,
+}
+
+impl Ending {
+    /// A few words for summaries (`flag captured`, `move limit`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::FlagCaptured => "flag captured",
+            Ending::Line => "line",
+            Ending::LastRank => "last rank",
+            Ending::NoMoves => "no moves",
+            Ending::AllCaptured => "all captured",
+            Ending::BoardFull => "board full",
+            Ending::NeitherCanMove => "neither can move",
+            Ending::MoveLimit => "move limit",
+        }
+    }
+}
+
 /// One step of a game record: a decision or a chance outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step<M, O> {
@@ -128,6 +166,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The side whose point of view this position's values take.
     fn to_move(&self) -> Player;
+
+    /// How the game ended, once `status()` is `Terminal`; `None` before,
+    /// and for games that do not tell (the lecture's explicit trees).
+    fn ending(&self) -> Option<Ending> {
+        None
+    }
 
     /// Clears `out` and fills it with the legal moves (empty unless
     /// `status()` is `Decision`). Never allocates once `out` has capacity.

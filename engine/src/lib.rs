@@ -27,5 +27,5 @@ pub use config::GameConfig;
 pub use error::{
     IllegalMove, OptionError, OptionErrorKind, ParseError, ParseErrorKind, UnknownGame,
 };
-pub use game::{Game, PackedMove, Player, Status, Step, Value};
+pub use game::{Ending, Game, PackedMove, Player, Status, Step, Value};
 pub use record::Record;

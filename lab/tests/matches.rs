@@ -602,3 +602,56 @@ fn a_handicap_takes_the_pieces_of_one_engine_in_either_colour() {
     ]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("only stratego and barrage"));
 }
+
+#[test]
+fn endings_count_how_the_rules_ended_each_game() {
+    let dir = scratch("endings");
+    // 3x3 Dice ends in a line or on a full board, never otherwise.
+    let (v, summary) = run_match(&dir, "dice", DICE);
+    let mut counted = std::collections::BTreeMap::new();
+    for g in v["games"].as_array().unwrap() {
+        let end = g["end"].as_str().unwrap();
+        let who = match g["result"].as_str().unwrap() {
+            "a_win" => "A",
+            "b_win" => "B",
+            _ => "draw",
+        };
+        assert!(
+            matches!((who, end), ("A" | "B", "line") | ("draw", "board full")),
+            "{g}"
+        );
+        *counted.entry(format!("{who}: {end}")).or_insert(0u64) += 1;
+    }
+    let endings = &v["totals"]["endings"];
+    assert_eq!(
+        endings.as_object().unwrap().len(),
+        counted.len(),
+        "{endings}"
+    );
+    for (k, n) in &counted {
+        assert_eq!(endings[k].as_u64(), Some(*n), "{k}: {endings}");
+        assert!(summary.contains(&format!("{k} {n}")), "{summary}");
+    }
+    // Barrage cut short by its own ply limit: every game a move-limit draw.
+    let (v, summary) = run_match(
+        &dir,
+        "barrage",
+        &[
+            "barrage",
+            "-o",
+            "max_plies=6",
+            "--a",
+            "staretc",
+            "--b",
+            "star1",
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--seed",
+            "1",
+        ],
+    );
+    assert_eq!(v["totals"]["endings"]["draw: move limit"], 2, "{v}");
+    assert!(summary.contains("endings: draw: move limit 2"), "{summary}");
+}

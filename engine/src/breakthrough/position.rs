@@ -9,7 +9,7 @@
 //! transpose in the table.
 
 use crate::error::{IllegalMove, ParseError};
-use crate::game::{Game, Player, Status, Value};
+use crate::game::{Ending, Game, Player, Status, Value};
 use crate::zobrist;
 
 use super::bitboard::{board_mask, not_last_file, rank_mask, FILE_A, MAX_DIM, MIN_DIM};
@@ -333,6 +333,25 @@ impl Game for Breakthrough {
     #[inline]
     fn to_move(&self) -> Player {
         self.to_move
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        let winner = match self.status() {
+            Status::Terminal(Some(p)) => p,
+            Status::Terminal(None) => return Some(Ending::MoveLimit),
+            _ => return None,
+        };
+        let far = match winner {
+            Player::First => rank_mask(self.rows - 1),
+            Player::Second => rank_mask(0),
+        };
+        Some(if self.pieces[winner.index()] & far != 0 {
+            Ending::LastRank
+        } else if self.pieces[winner.other().index()] == 0 {
+            Ending::AllCaptured
+        } else {
+            Ending::NoMoves
+        })
     }
 
     #[inline]

@@ -2,7 +2,7 @@
 //! the result, and an incrementally kept Zobrist hash.
 
 use crate::error::{IllegalMove, ParseError};
-use crate::game::{Game, Player, Status, Value};
+use crate::game::{Ending, Game, Player, Status, Value};
 use crate::zobrist;
 
 use super::bitboard::{anti_mask, col_mask, diag_mask, full_mask, row_mask};
@@ -218,6 +218,14 @@ impl Game for Dice {
     #[inline]
     fn to_move(&self) -> Player {
         self.to_move
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        match self.outcome {
+            Outcome::Won(_) => Some(Ending::Line),
+            Outcome::Draw => Some(Ending::BoardFull),
+            Outcome::Ongoing => None,
+        }
     }
 
     #[inline]

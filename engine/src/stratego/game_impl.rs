@@ -2,11 +2,11 @@
 
 use super::config::StrategoConfig;
 use super::mv::Move;
-use super::position::Stratego;
+use super::position::{Decided, Stratego};
 use super::rank::Rank;
 use super::setups::default_setups;
 use crate::error::{IllegalMove, ParseError};
-use crate::game::{Game, Player, Status, Value};
+use crate::game::{Ending, Game, Player, Status, Value};
 
 /// The evaluation bound of Stratego (SPEC 1): a win is +1000.
 pub const BOUND: Value = 1000.0;
@@ -30,6 +30,19 @@ impl Game for Stratego {
 
     fn to_move(&self) -> Player {
         self.side
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        let flag_taken = || self.captured.iter().any(|c| c[Rank::Flag.index()] > 0);
+        match self.status() {
+            Status::Terminal(Some(_)) if flag_taken() => Some(Ending::FlagCaptured),
+            Status::Terminal(Some(_)) => Some(Ending::NoMoves),
+            Status::Terminal(None) if self.decided == Decided::Blocked => {
+                Some(Ending::NeitherCanMove)
+            }
+            Status::Terminal(None) => Some(Ending::MoveLimit),
+            _ => None,
+        }
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {

@@ -153,6 +153,10 @@ pub struct GameResult {
     pub steps: usize,
     /// True when `max_steps` ended the game (scored as a draw).
     pub cut: bool,
+    /// How the rules ended the game (`Game::ending`: `flag captured`, `no
+    /// moves`, `move limit`...), when they did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<String>,
     pub nodes_a: u64,
     pub nodes_b: u64,
     /// Moves each engine searched (random moves are not searched).
@@ -190,6 +194,10 @@ pub struct Totals {
     /// Games lost by failing, per engine and kind.
     #[serde(default)]
     pub failures: BTreeMap<String, u64>,
+    /// Games the rules ended, by winner and how (`A: flag captured`,
+    /// `draw: move limit`).
+    #[serde(default)]
+    pub endings: BTreeMap<String, u64>,
 }
 
 impl Totals {
@@ -228,7 +236,19 @@ impl Totals {
                 .entry(format!("{engine} {}", f.kind.name()))
                 .or_insert(0) += 1;
         }
+        let mut endings = BTreeMap::new();
+        for g in games {
+            let Some(end) = &g.end else { continue };
+            let who = match g.result {
+                Outcome::AWin => "A",
+                Outcome::BWin => "B",
+                Outcome::Draw => "draw",
+                Outcome::Error => continue,
+            };
+            *endings.entry(format!("{who}: {end}")).or_insert(0) += 1;
+        }
         Totals {
+            endings,
             pentanomial: pentanomial.0,
             incomplete_pairs: pentanomial.1,
             elo: pentanomial.0.elo(),
@@ -447,6 +467,10 @@ impl MatchResults {
         );
         if t.cut > 0 {
             let _ = writeln!(s, "{} games cut at {} steps (draws)", t.cut, c.max_steps);
+        }
+        if !t.endings.is_empty() {
+            let list: Vec<String> = t.endings.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            let _ = writeln!(s, "endings: {}", list.join(", "));
         }
         let per_move = |nodes: u64, searches: u64| {
             if searches == 0 {

@@ -21,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use starcut::registry::GameKind;
 use starcut::search::{Limits, NoTrace, SearchConfig, Searcher, StdClock};
 use starcut::selfplay::sample_outcome;
-use starcut::{Game, Player, Record, Status, Step};
+use starcut::{Ending, Game, Player, Record, Status, Step};
 
 use super::external::{EngineCommand, EngineFailure, ExternalEngine, FailureKind};
 use super::history::ViewHistory;
@@ -157,13 +157,15 @@ pub fn play<G: Game>(
         game_loop(job, sides, settings, external, &mut record, &mut tally)
     }));
     IN_GAME.with(|f| f.set(false));
+    let mut end = None;
     let (result, error, failure, cut) = match played {
-        Ok(Ok(Some(winner))) => {
+        Ok(Ok(Some((winner, ending)))) => {
             let result = match winner {
                 Some(p) if p == job.a_colour => Outcome::AWin,
                 Some(_) => Outcome::BWin,
                 None => Outcome::Draw,
             };
+            end = ending.map(|e| e.name().to_string());
             (result, None, None, false)
         }
         Ok(Ok(None)) => (Outcome::Draw, None, None, true),
@@ -208,6 +210,7 @@ pub fn play<G: Game>(
         plies: tally.plies,
         steps: record.steps.len(),
         cut,
+        end,
         nodes_a: tally.nodes[0],
         nodes_b: tally.nodes[1],
         searches_a: tally.searches[0],
@@ -248,8 +251,11 @@ fn new_game<G: Game>(
     Ok(())
 }
 
-/// The game loop: `Ok(Some(winner))` when the rules ended the game,
-/// `Ok(None)` when `max_steps` did.
+/// How the rules ended a game: the winner (`None`: a draw) and how.
+type Finish = (Option<Player>, Option<Ending>);
+
+/// The game loop: `Ok(Some((winner, ending)))` when the rules ended the
+/// game, `Ok(None)` when `max_steps` did.
 fn game_loop<G: Game>(
     job: &Job<'_, G>,
     sides: &mut Sides<G>,
@@ -257,7 +263,7 @@ fn game_loop<G: Game>(
     external: &ExternalSettings,
     record: &mut Record<G>,
     tally: &mut Tally,
-) -> Result<Option<Option<Player>>, Stop> {
+) -> Result<Option<Finish>, Stop> {
     let mut rng = ChaCha8Rng::seed_from_u64(job.seed);
     let clock = StdClock::new();
     let mut pos = job.start.clone();
@@ -275,7 +281,7 @@ fn game_loop<G: Game>(
     while record.steps.len() < settings.max_steps {
         let n = record.steps.len() + 1;
         let step = match pos.status() {
-            Status::Terminal(winner) => return Ok(Some(winner)),
+            Status::Terminal(winner) => return Ok(Some((winner, pos.ending()))),
             Status::Chance => {
                 pos.chance_outcomes(&mut outcomes);
                 if outcomes.is_empty() {
@@ -355,7 +361,7 @@ fn game_loop<G: Game>(
         }
     }
     match pos.status() {
-        Status::Terminal(winner) => Ok(Some(winner)),
+        Status::Terminal(winner) => Ok(Some((winner, pos.ending()))),
         _ => Ok(None),
     }
 }
