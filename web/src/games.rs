@@ -6,7 +6,7 @@
 use starcut::breakthrough::{Breakthrough, BreakthroughConfig, BreakthroughMove, RollOutcome};
 use starcut::dice::{Dice, DiceConfig, DiceMove};
 use starcut::stratego::{Move as StrategoMove, Rank, Square, Stratego, StrategoConfig, Variant};
-use starcut::{Game, GameConfig, Player, Record, Status, Step};
+use starcut::{Ending, Game, GameConfig, Player, Record, Status, Step};
 
 use crate::board::{Board, Piece, Sq};
 use crate::error::{WebError, WebErrorKind, WebResult};
@@ -412,23 +412,21 @@ impl WebGame for Stratego {
     }
 
     fn end_reason(&self, last: Option<&StepInfo>) -> Option<EndReason> {
-        let status = self.status();
-        if !matches!(status, Status::Terminal(_)) {
-            return None;
-        }
-        let flag_taken = last
-            .and_then(|s| s.battle)
-            .filter(|b| b.defender_rank == Rank::Flag);
-        match status {
-            Status::Terminal(Some(_)) if flag_taken.is_some() => Some(EndReason::FlagCaptured {
-                by: flag_taken?.attacker_rank,
-            }),
-            Status::Terminal(Some(_)) => Some(EndReason::NoMoves),
-            _ if self.ply() >= self.config().max_plies => Some(EndReason::MoveLimit {
+        // The engine tells how the game ended; the last step's battle
+        // names the rank that took the Flag.
+        Some(match self.ending()? {
+            Ending::FlagCaptured => EndReason::FlagCaptured {
+                by: last
+                    .and_then(|s| s.battle)
+                    .filter(|b| b.defender_rank == Rank::Flag)?
+                    .attacker_rank,
+            },
+            Ending::MoveLimit => EndReason::MoveLimit {
                 plies: self.config().max_plies,
-            }),
-            _ => Some(EndReason::NeitherCanMove),
-        }
+            },
+            Ending::NeitherCanMove => EndReason::NeitherCanMove,
+            _ => EndReason::NoMoves,
+        })
     }
 }
 
