@@ -235,10 +235,11 @@ impl WebGame for Dice {
     }
 
     fn end_reason(&self, _last: Option<&StepInfo>) -> Option<EndReason> {
-        let winner = match self.status() {
-            Status::Terminal(Some(p)) => p,
-            Status::Terminal(None) => return Some(EndReason::BoardFull),
-            _ => return None,
+        if self.ending()? == Ending::BoardFull {
+            return Some(EndReason::BoardFull);
+        }
+        let Status::Terminal(Some(winner)) = self.status() else {
+            return None;
         };
         let m = self.size();
         let own = self.checkers(winner);
@@ -310,30 +311,29 @@ impl WebGame for Breakthrough {
     }
 
     fn end_reason(&self, _last: Option<&StepInfo>) -> Option<EndReason> {
-        let winner = match self.status() {
-            Status::Terminal(Some(p)) => p,
-            Status::Terminal(None) => {
-                return Some(EndReason::MoveLimit {
-                    plies: u32::from(self.max_plies()),
-                })
+        // The engine tells how the game ended; the page names the square
+        // a piece reached the far rank on.
+        Some(match self.ending()? {
+            Ending::LastRank => {
+                let Status::Terminal(Some(winner)) = self.status() else {
+                    return None;
+                };
+                let far = match winner {
+                    Player::First => self.rows() - 1,
+                    Player::Second => 0,
+                };
+                let arrived = self.pieces(winner) >> (u32::from(far) * 8) & 0xff;
+                let file = arrived.trailing_zeros() as u8;
+                EndReason::LastRank {
+                    square: format!("{}{}", char::from(b'a' + file), far + 1),
+                }
             }
-            _ => return None,
-        };
-        let far = match winner {
-            Player::First => self.rows() - 1,
-            Player::Second => 0,
-        };
-        let arrived = self.pieces(winner) >> (u32::from(far) * 8) & 0xff;
-        if arrived != 0 {
-            let file = arrived.trailing_zeros() as u8;
-            return Some(EndReason::LastRank {
-                square: format!("{}{}", char::from(b'a' + file), far + 1),
-            });
-        }
-        if self.pieces(winner.other()) == 0 {
-            return Some(EndReason::AllCaptured);
-        }
-        Some(EndReason::NoMoves)
+            Ending::AllCaptured => EndReason::AllCaptured,
+            Ending::MoveLimit => EndReason::MoveLimit {
+                plies: u32::from(self.max_plies()),
+            },
+            _ => EndReason::NoMoves,
+        })
     }
 }
 
