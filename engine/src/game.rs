@@ -315,6 +315,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         0
     }
 
+    /// Whether `mv` changes the position sharply — a capture or an attack,
+    /// a win or a threat of one, a gamble on chance — so that late move
+    /// reductions (play mode, `SearchConfig::lmr`) must not search it
+    /// shallower: without a quiescence search a reduced tactical move is
+    /// judged at the other parity of the horizon, where its answer is not
+    /// seen. Only quiet moves are reduced. Default: every move is quiet.
+    fn is_tactical(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// The value of a terminal position for the side to move: `+U`, `-U` or 0.
     fn terminal_value(&self, winner: Option<Player>) -> Value {
         match winner {

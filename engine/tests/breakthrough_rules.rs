@@ -317,3 +317,26 @@ fn a_move_is_legal_exactly_when_generated() {
     }
     assert!(checked[0] > 0 && checked[1] > 1000, "{checked:?}");
 }
+
+#[test]
+fn captures_threats_and_rolls_are_tactical() {
+    // White a2 can capture on b3 or step to a3; b4 steps to the last two
+    // ranks of a 5-row board (a threat to win) or wins outright.
+    let p = plain("5/5/1b3/w1w2/5 w");
+    let tactical = |p: &Breakthrough, text: &str| p.is_tactical(p.parse_move(text).unwrap());
+    assert!(tactical(&p, "a2b3"), "a capture");
+    assert!(!tactical(&p, "a2a3"), "a quiet step");
+    let q = plain("b4/5/1w3/5/5 w");
+    assert!(tactical(&q, "b3b4"), "a step to the second-last rank");
+    let r = plain("4b/1w3/5/5/5 w");
+    assert!(tactical(&r, "b4b5"), "a win");
+    // Black's ranks count from its own side.
+    let b = plain("5/1b3/5/5/4w b");
+    assert!(!tactical(&b, "b4b3"));
+    let b = plain("5/5/1b3/5/4w b");
+    assert!(tactical(&b, "b3b2"));
+    // A roll is a gamble on chance: never reduced.
+    let c = chance("bbb2/5/5/1w3/5 w");
+    assert!(c.is_tactical(BreakthroughMove::Roll));
+    assert!(!tactical(&c, "b2b3"));
+}

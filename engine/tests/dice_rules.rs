@@ -244,3 +244,21 @@ fn evaluation_matches_a_line_by_line_count() {
         }
     }
 }
+
+#[test]
+fn completing_or_blocking_a_line_one_short_is_tactical() {
+    // Columns to move, column c rolled: c3 completes the diagonal a1-b2-c3.
+    let p = pos("3/1cr/c1r c 3");
+    assert!(p.is_tactical(DiceMove(8)));
+    // A quiet square: no line of either side one short through it.
+    let q = pos("5/5/5/5/5 c 1");
+    let mut moves = Vec::new();
+    q.legal_moves(&mut moves);
+    assert!(moves.iter().all(|&m| !q.is_tactical(m)));
+    // Blocking: the rows player has four on the bottom row, the columns
+    // player rolled column e.
+    let b = pos("c4/1c3/5/2c1c/rrrr1 c 5");
+    let block = b.parse_move("e1").unwrap();
+    assert!(b.is_tactical(block), "blocks the rows player's line");
+    assert!(!b.is_tactical(b.parse_move("e3").unwrap()));
+}

@@ -139,3 +139,26 @@ fn static_ordering_follows_arts_but_defers_unknown_attacks() {
     assert!(b.order_score(mv("e7e6")) > b.order_score(mv("e7f7")));
     assert!(b.order_score(mv("e7f7")) > b.order_score(mv("e7e8")));
 }
+
+#[test]
+fn attacks_are_tactical_and_steps_quiet() {
+    // Late move reductions leave every attack, on a known or an unknown
+    // piece, at full depth; steps to empty squares may be reduced.
+    let v = pos(
+        &[
+            ("a4", "r3"),
+            ("a5", "b?"),
+            ("b4", "r4"),
+            ("b5", "b4"),
+            ("j2", "r7"),
+            ("j10", "bF"),
+        ],
+        "r",
+    );
+    for attack in ["a4a5", "b4b5"] {
+        assert!(v.is_tactical(mv(attack)), "{attack}");
+    }
+    for step in ["j2j3", "j2i2", "b4c4"] {
+        assert!(!v.is_tactical(mv(step)), "{step}");
+    }
+}

@@ -71,6 +71,26 @@ impl Breakthrough {
         }
     }
 
+    /// Whether `mv` is sharp: a capture, a step to the last two ranks (a
+    /// win, or a threat of one) or a roll (a gamble on chance). Late move
+    /// reductions leave such moves at full depth.
+    pub fn is_sharp(&self, mv: BreakthroughMove) -> bool {
+        let p = self.to_move;
+        match mv {
+            BreakthroughMove::Step { from: _, to } => {
+                let row = (to >> 3) as i32;
+                let progress = if p == Player::First {
+                    row
+                } else {
+                    self.rows as i32 - 1 - row
+                };
+                progress >= self.rows as i32 - 2
+                    || self.pieces[p.other().index()] & (1u64 << to) != 0
+            }
+            BreakthroughMove::Roll => true,
+        }
+    }
+
     /// Sorts `moves` best first by [`Breakthrough::move_order_score`] (no
     /// allocation; deterministic for a given input order).
     pub fn order_moves(&self, moves: &mut [BreakthroughMove]) {

@@ -387,6 +387,10 @@ impl Game for Breakthrough {
         self.move_order_score(mv)
     }
 
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        self.is_sharp(mv)
+    }
+
     fn start(config: &BreakthroughConfig) -> Option<Self> {
         let ok = (MIN_DIM..=MAX_DIM).contains(&config.rows)
             && (MIN_DIM..=MAX_DIM).contains(&config.cols);

@@ -187,6 +187,25 @@ impl Dice {
         score
     }
 
+    /// Whether placing on `mv` completes a line of the side to move or
+    /// blocks an opponent line one checker short: late move reductions
+    /// leave such moves at full depth.
+    pub fn is_forcing(&self, mv: DiceMove) -> bool {
+        let m = self.size;
+        let (r, c) = coords(m, mv.0);
+        let own = self.checkers[self.to_move.index()];
+        let opp = self.checkers[self.to_move.other().index()];
+        let short = u32::from(m) - 1;
+        let forcing = |mask: u128| {
+            let (mine, theirs) = ((mask & own).count_ones(), (mask & opp).count_ones());
+            (theirs == 0 && mine == short) || (mine == 0 && theirs == short)
+        };
+        forcing(row_mask(m, r))
+            || forcing(col_mask(m, c))
+            || (r == c && forcing(diag_mask(m)))
+            || (r + c == m - 1 && forcing(anti_mask(m)))
+    }
+
     /// Sorts `moves` best first by [`Dice::move_order_score`] (no allocation;
     /// deterministic for a given input order).
     pub fn order_moves(&self, moves: &mut [DiceMove]) {

@@ -261,6 +261,10 @@ impl Game for Dice {
         self.roll_order_score(mv)
     }
 
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        self.is_forcing(mv)
+    }
+
     fn start(config: &DiceConfig) -> Option<Self> {
         (super::MIN_SIZE..=super::MAX_SIZE)
             .contains(&config.size)

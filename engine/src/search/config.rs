@@ -368,11 +368,14 @@ pub struct SearchConfig {
     pub multicut: Option<MultiCut>,
     /// Play mode only (ignored in exact mode): late move reductions at
     /// decision nodes. From the `lmr_from`-th move on (0-based, in the
-    /// picker's order) and with at least `lmr_depth` units left, a move is
-    /// searched first with a null window at alpha one unit shallower (two
-    /// from the `2 lmr_from`-th move on with twice `lmr_depth` left), and
-    /// again at full depth only when that search fails high. Off by
-    /// default: it lost in self-play (README, Benchmarks).
+    /// picker's order) and with at least `lmr_depth` units left (and never
+    /// fewer than 4), a quiet move ([`crate::Game::is_tactical`] false) is
+    /// searched first with a null window at alpha two units shallower, and
+    /// again at full depth only when that search fails high. Two, not one:
+    /// a search one decision shorter ends with the other side to move, and
+    /// without a quiescence search the evaluation swings with that parity
+    /// (in ChanceBreakthrough it failed high nearly every time and cost
+    /// five times the nodes). README, Benchmarks, has the figures.
     pub lmr: bool,
     pub lmr_from: u32,
     pub lmr_depth: u32,

@@ -397,7 +397,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             let w = self.full_window();
             return self.search_child(cx, step, child, depth, w, cx.pv && i == 0);
         }
-        if let Some(r) = self.reduction(cx, i, alpha) {
+        if let Some(r) = self.reduction(cx, m, i, alpha) {
             // Play mode: a late move is first searched shallower with a
             // null window at alpha; only a move that fails high there is
             // searched again in full.
@@ -420,25 +420,21 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         r
     }
 
-    /// Late move reductions (play mode only): how much shallower move `i`
-    /// of node `cx` is searched first, if at all. The child keeps at
-    /// least one unit of depth.
+    /// Late move reductions (play mode only): how much shallower move `m`,
+    /// the `i`-th of node `cx`, is searched first, if at all. Only quiet
+    /// moves are reduced ([`Game::is_tactical`]); the child keeps at least
+    /// one unit of depth.
     #[inline]
-    fn reduction(&self, cx: &Node<G>, i: usize, alpha: Value) -> Option<u32> {
+    fn reduction(&self, cx: &Node<G>, m: G::Move, i: usize, alpha: Value) -> Option<u32> {
         let c = self.cfg;
         if !c.reduces() || !alpha.is_finite() {
             return None;
         }
         let (from, min_depth) = (c.lmr_from as usize, c.lmr_depth);
-        if i < from || cx.depth < min_depth || cx.depth < 3 {
+        if i < from || cx.depth < min_depth.max(4) || cx.pos.is_tactical(m) {
             return None;
         }
-        let r = if i >= 2 * from && cx.depth >= 2 * min_depth && !cx.pv {
-            2
-        } else {
-            1
-        };
-        Some(r.min(cx.depth - 2))
+        Some(2)
     }
 
     /// Stores the node's result in the table and closes its trace.

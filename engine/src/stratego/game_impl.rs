@@ -96,6 +96,10 @@ impl Game for Stratego {
         self.order_score(mv)
     }
 
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        self.is_attack(mv)
+    }
+
     fn observation(&self, player: Player) -> Self {
         self.view_for(player)
     }

@@ -26,6 +26,13 @@ use crate::game::Player;
 const UNKNOWN_ATTACK: i32 = -1_000;
 
 impl Stratego {
+    /// Whether `mv` attacks: a blind attack, or a move onto an enemy piece
+    /// (a battle). Late move reductions leave attacks at full depth.
+    #[inline]
+    pub fn is_attack(&self, mv: Move) -> bool {
+        mv.is_blind() || self.piece_at(mv.to).is_some()
+    }
+
     /// A static ordering score of a legal move of the side to move (higher =
     /// search earlier).
     pub fn order_score(&self, mv: Move) -> i32 {
