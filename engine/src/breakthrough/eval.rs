@@ -47,17 +47,11 @@ impl Breakthrough {
         let p = self.to_move;
         match mv {
             BreakthroughMove::Step { from: _, to } => {
-                let row = (to >> 3) as i32;
-                let progress = if p == Player::First {
-                    row
-                } else {
-                    self.rows as i32 - 1 - row
-                };
+                let progress = self.progress(to);
                 if progress == self.rows as i32 - 1 {
                     return 1_000_000;
                 }
-                let capture = self.pieces[p.other().index()] & (1u64 << to) != 0;
-                (if capture { 10_000 } else { 0 }) + progress
+                (if self.captures(to) { 10_000 } else { 0 }) + progress
             }
             BreakthroughMove::Roll => {
                 let mine = self.pieces[p.index()].count_ones() as i32;
@@ -75,20 +69,29 @@ impl Breakthrough {
     /// win, or a threat of one) or a roll (a gamble on chance). Late move
     /// reductions leave such moves at full depth.
     pub fn is_sharp(&self, mv: BreakthroughMove) -> bool {
-        let p = self.to_move;
         match mv {
             BreakthroughMove::Step { from: _, to } => {
-                let row = (to >> 3) as i32;
-                let progress = if p == Player::First {
-                    row
-                } else {
-                    self.rows as i32 - 1 - row
-                };
-                progress >= self.rows as i32 - 2
-                    || self.pieces[p.other().index()] & (1u64 << to) != 0
+                self.progress(to) >= self.rows as i32 - 2 || self.captures(to)
             }
             BreakthroughMove::Roll => true,
         }
+    }
+
+    /// How many rows square `to` lies ahead of the side to move's home row.
+    #[inline]
+    fn progress(&self, to: u8) -> i32 {
+        let row = (to >> 3) as i32;
+        if self.to_move == Player::First {
+            row
+        } else {
+            self.rows as i32 - 1 - row
+        }
+    }
+
+    /// Whether a step of the side to move to `to` captures.
+    #[inline]
+    fn captures(&self, to: u8) -> bool {
+        self.pieces[self.to_move.other().index()] & (1u64 << to) != 0
     }
 
     /// Sorts `moves` best first by [`Breakthrough::move_order_score`] (no
