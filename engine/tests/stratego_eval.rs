@@ -85,6 +85,24 @@ fn a_rank_no_enemy_piece_left_can_beat_counts_double() {
     assert!(drop > drop_even + 300.0, "{drop} {drop_even}");
 }
 
+/// Red to move beside an unknown piece (a5), a known Major (b5) and a
+/// Bomb (i5), with a Sergeant free to step (j2).
+fn unknown_and_known_targets() -> Stratego {
+    pos(
+        &[
+            ("a4", "r3"),
+            ("a5", "b?"),
+            ("b4", "r4"),
+            ("b5", "b4"),
+            ("j2", "r7"),
+            ("i4", "r9"),
+            ("i5", "bB"),
+            ("j10", "b?"),
+        ],
+        "r",
+    )
+}
+
 #[test]
 fn static_ordering_follows_arts_but_defers_unknown_attacks() {
     // Red to move: e4 Marshal next to the blue Flag (e5), a Colonel next to
@@ -114,19 +132,7 @@ fn static_ordering_follows_arts_but_defers_unknown_attacks() {
     );
     // Attacking an unknown piece opens a chance node: unlike Arts, it comes
     // after every quiet move (but still before a sure loss).
-    let v = pos(
-        &[
-            ("a4", "r3"),
-            ("a5", "b?"),
-            ("b4", "r4"),
-            ("b5", "b4"),
-            ("j2", "r7"),
-            ("i4", "r9"),
-            ("i5", "bB"),
-            ("j10", "b?"),
-        ],
-        "r",
-    );
+    let v = unknown_and_known_targets();
     let unknown = v.order_score(mv("a4a5"));
     assert!(
         v.order_score(mv("b4b5")) > unknown,
@@ -144,18 +150,8 @@ fn static_ordering_follows_arts_but_defers_unknown_attacks() {
 fn attacks_are_tactical_and_steps_quiet() {
     // Late move reductions leave every attack, on a known or an unknown
     // piece, at full depth; steps to empty squares may be reduced.
-    let v = pos(
-        &[
-            ("a4", "r3"),
-            ("a5", "b?"),
-            ("b4", "r4"),
-            ("b5", "b4"),
-            ("j2", "r7"),
-            ("j10", "bF"),
-        ],
-        "r",
-    );
-    for attack in ["a4a5", "b4b5"] {
+    let v = unknown_and_known_targets();
+    for attack in ["a4a5", "b4b5", "i4i5"] {
         assert!(v.is_tactical(mv(attack)), "{attack}");
     }
     for step in ["j2j3", "j2i2", "b4c4"] {
