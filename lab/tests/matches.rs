@@ -159,6 +159,31 @@ fn merged_shards_equal_the_whole_match() {
 }
 
 #[test]
+fn every_search_reports_the_depth_it_completed() {
+    let dir = scratch("depths");
+    let (v, stdout) = run_match(&dir, "m", &with(DICE, &["--a-depth", "1"]));
+    for g in v["games"].as_array().unwrap() {
+        for (side, depth) in [("a", 1), ("b", 2)] {
+            let depths = g[format!("depths_{side}")].as_array().unwrap();
+            assert_eq!(
+                depths.len() as u64,
+                g[format!("searches_{side}")].as_u64().unwrap()
+            );
+            assert!(depths.iter().all(|d| d.as_u64() == Some(depth)), "{g}");
+        }
+    }
+    let t = &v["totals"];
+    assert_eq!(t["depth_a"]["median"].as_f64(), Some(1.0));
+    assert_eq!(t["depth_b"]["max"].as_u64(), Some(2));
+    assert!(
+        stdout.contains(
+            "depth completed per searched move, median (least to most): A 1 (1 to 1), B 2 (2 to 2)"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn every_start_is_played_with_both_colours() {
     let dir = scratch("colours");
     let (v, _) = run_match(&dir, "m", DICE);

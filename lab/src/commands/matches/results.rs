@@ -162,6 +162,12 @@ pub struct GameResult {
     /// Moves each engine searched (random moves are not searched).
     pub searches_a: u64,
     pub searches_b: u64,
+    /// The depth each in-process search of A and of B completed, in the
+    /// order searched (an external engine's are not known).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub depths_a: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub depths_b: Vec<u32>,
     pub time_ms: f64,
 }
 
@@ -179,6 +185,11 @@ pub struct Totals {
     pub nodes_b: u64,
     pub searches_a: u64,
     pub searches_b: u64,
+    /// The depths A's and B's in-process searches completed.
+    #[serde(default)]
+    pub depth_a: Option<DepthSpread>,
+    #[serde(default)]
+    pub depth_b: Option<DepthSpread>,
     /// Games ended by `max_steps`.
     pub cut: u64,
     /// Game pairs (games 2k and 2k + 1) by A's pair score; pairs with an
@@ -198,6 +209,40 @@ pub struct Totals {
     /// `draw: move limit`).
     #[serde(default)]
     pub endings: BTreeMap<String, u64>,
+}
+
+/// The depths a set of searches completed: least, median and greatest.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DepthSpread {
+    pub min: u32,
+    pub median: f64,
+    pub max: u32,
+}
+
+impl DepthSpread {
+    /// `None` for no searches.
+    pub fn of(depths: impl Iterator<Item = u32>) -> Option<DepthSpread> {
+        let mut d: Vec<u32> = depths.collect();
+        d.sort_unstable();
+        let n = d.len();
+        let median = match n {
+            0 => return None,
+            _ if n % 2 == 1 => f64::from(d[n / 2]),
+            _ => (f64::from(d[n / 2 - 1]) + f64::from(d[n / 2])) / 2.0,
+        };
+        Some(DepthSpread {
+            min: d[0],
+            median,
+            max: d[n - 1],
+        })
+    }
+
+    fn text(spread: Option<DepthSpread>) -> String {
+        match spread {
+            Some(s) => format!("{} ({} to {})", s.median, s.min, s.max),
+            None => "-".to_string(),
+        }
+    }
 }
 
 impl Totals {
@@ -263,6 +308,8 @@ impl Totals {
             nodes_b,
             searches_a,
             searches_b,
+            depth_a: DepthSpread::of(games.iter().flat_map(|g| g.depths_a.iter().copied())),
+            depth_b: DepthSpread::of(games.iter().flat_map(|g| g.depths_b.iter().copied())),
             cut,
         }
     }
@@ -485,6 +532,14 @@ impl MatchResults {
             per_move(t.nodes_a, t.searches_a),
             per_move(t.nodes_b, t.searches_b)
         );
+        if t.depth_a.is_some() || t.depth_b.is_some() {
+            let _ = writeln!(
+                s,
+                "depth completed per searched move, median (least to most): A {}, B {}",
+                DepthSpread::text(t.depth_a),
+                DepthSpread::text(t.depth_b)
+            );
+        }
         let _ = writeln!(
             s,
             "A as first: {}; A as second: {}",

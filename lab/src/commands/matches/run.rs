@@ -138,6 +138,8 @@ enum Stop {
 struct Tally {
     nodes: [u64; 2],
     searches: [u64; 2],
+    /// The depth each in-process search completed, in the order searched.
+    depths: [Vec<u32>; 2],
     plies: usize,
 }
 
@@ -215,6 +217,8 @@ pub fn play<G: Game>(
         nodes_b: tally.nodes[1],
         searches_a: tally.searches[0],
         searches_b: tally.searches[1],
+        depths_a: std::mem::take(&mut tally.depths[0]),
+        depths_b: std::mem::take(&mut tally.depths[1]),
         time_ms: t0.elapsed().as_secs_f64() * 1000.0,
     };
     (result, record)
@@ -317,6 +321,7 @@ fn game_loop<G: Game>(
                             let mv = r.best.ok_or_else(|| {
                                 Stop::Error(format!("step {n}: engine {name} gave no move"))
                             })?;
+                            tally.depths[side].push(r.depth);
                             (mv, r.stats.nodes())
                         }
                         Side::External(e) => {
