@@ -514,7 +514,7 @@ mod tests {
                     // generation as well as depth.
                     let depth = ((i as u64 + round) % 9) as u32;
                     for table in [&mut t, &mut fresh] {
-                        if i as u64 % (count / 3) == 0 {
+                        if (i as u64).is_multiple_of(count / 3) {
                             table.new_search();
                         }
                         table.store(k, i % 5 == 0, depth, -1.0, i as f64, Some(i as u8));
