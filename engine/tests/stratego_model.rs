@@ -551,7 +551,7 @@ fn the_opponent_model_reads_no_hidden_rank() {
 }
 
 /// Red's view in a lost handicap game (100 ms a move, game 60 of the
-/// README's match): Red far ahead, its Flag on h3 open along row 3 to
+/// match in docs/stratego-strength.md): Red far ahead, its Flag on h3 open along row 3 to
 /// Blue's revealed Scout on j3; only the Scout on i4 stepping to i3 saves
 /// it. Blue has one Scout left among eleven unknown pieces, but the search
 /// let any of them run like a Scout for certain — e7 to i7, then onto i3

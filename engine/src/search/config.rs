@@ -375,7 +375,7 @@ pub struct SearchConfig {
     /// a search one decision shorter ends with the other side to move, and
     /// without a quiescence search the evaluation swings with that parity
     /// (in ChanceBreakthrough it failed high nearly every time and cost
-    /// five times the nodes). README, Benchmarks, has the figures.
+    /// five times the nodes). docs/engine-speed.md has the figures.
     pub lmr: bool,
     pub lmr_from: u32,
     pub lmr_depth: u32,

@@ -8,7 +8,7 @@
 //! one Scout left among a dozen unknown pieces, every open line towards
 //! the searcher's Flag then reads as a sure threat, every defence as lost,
 //! and the engine gambled on a blind attack instead of blocking the one
-//! real Scout (handicap game 60 at 100 ms, README).
+//! real Scout (handicap game 60 at 100 ms, docs/stratego-strength.md).
 //!
 //! With it, a doubtful move of chance `p` is worth `h + p (v - h)` when its
 //! searched value `v` is above `h`, the node's static value (what the side

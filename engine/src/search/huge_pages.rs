@@ -8,7 +8,7 @@
 //! asks for 2 MiB pages: its start is aligned to 2 MiB and the range is
 //! advised with `MADV_HUGEPAGE` before any of it is written, so the kernel
 //! backs it with 8 pages instead of 4,096 where it can. Measured against
-//! the build before, same nodes (README, Engine speed): 0.90 of its time
+//! the build before, same nodes (docs/engine-speed.md): 0.90 of its time
 //! on the Stratego middle set at depth 7, 0.93 on ChanceBreakthrough,
 //! 0.94 on Dice 11x11. Elsewhere
 //! (WebAssembly, other systems) and for tables under 2 MiB the memory is

@@ -54,13 +54,15 @@
 //!    its attack with the best expected gain, and believed the rest never
 //!    made: a hidden Sergeant beside the searcher's Flag and a Bomb "chose"
 //!    the Bomb, the search left the Flag unguarded, and the real opponent
-//!    took the other piece and then the Flag (handicap games, README).
-//!    In the handicap match at 20,000 nodes (README) the weighted chance
+//!    took the other piece and then the Flag (handicap games,
+//!    docs/stratego-strength.md). In the handicap match at 20,000 nodes
+//!    (docs/stratego-strength.md) the weighted chance
 //!    node scores as the single favoured attack did (82.0% and 83.8%,
 //!    ±5.3%); every target alike did worse (76.0%): in self-play the
 //!    opponent is the same engine and does favour what its beliefs favour.
 //!    Measured at 20,000 nodes a move over the 162 preset games against
-//!    the counts (README), with that single best attack: beliefs alone
+//!    the counts (docs/stratego-strength.md), with that single best
+//!    attack: beliefs alone
 //!    55.6% ± 7.6%, beliefs with this blindness 52.8% ± 7.7%, beliefs
 //!    with blindness to moved pieces too 42.0% ± 7.6% — an opponent
 //!    assumed blind everywhere is assumed to miss too much.

@@ -18,7 +18,7 @@
 //!   Hunters closing in from two sides, or pinning it against an edge, a
 //!   lake or a Bomb, shrink its room; one following it around a lake does
 //!   not — which is what a distance alone rewarded (tried and left out:
-//!   README);
+//!   docs/stratego-strength.md);
 //! - **the nearest hunter's walk** to it ([`WALK`] of it), counted around
 //!   lakes and pieces: `1 - steps / WALK_SPAN`, so hunters far away still
 //!   come.
