@@ -227,6 +227,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The position after the side to move passes, for the search's
+    /// null-move pruning (play mode): `None` where the game allows no pass
+    /// here — a chance or terminal position, or one where passing would
+    /// hide a zugzwang (the default: every position). A pass is not a
+    /// move of the rules; only the search makes one.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
     /// Plays a legal move. Behaviour on an illegal move is unspecified (it
     /// must not be undefined, but may corrupt the position); use
     /// [`Game::parse_move`] or [`Game::is_legal`] to check untrusted input.

@@ -11,7 +11,8 @@
 //! `play` choose the search mode (see [`SearchMode`]; each command has its
 //! default: exact for `analyse` and `bench`, play for `match`). In play
 //! mode `lmr` switches late move reductions on (off by default), `nolmr` off, `lmr=FROM,DEPTH` sets
-//! them, `asp=W` switches aspiration windows of W x U on (`noasp`: off).
+//! them, `asp=W` switches aspiration windows of W x U on (`noasp`: off),
+//! `nmp` null-move pruning with R = 2 (`nmp=R` sets R, `nonmp`: off).
 //! `plies` counts depth in plies, chance nodes included (Schadd's units;
 //! `decisions`, the default, counts decisions only). `model` searches the
 //! game's opponent model (Stratego: ranks weighted by behaviour and setup
@@ -187,6 +188,15 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
                     .ok_or_else(|| anyhow!("algorithm '{name}': '{f}': expected lmr=FROM,DEPTH"))?;
                 (config.lmr, config.lmr_from, config.lmr_depth) = (true, from, depth);
             }
+            "nonmp" => config.null_move = 0,
+            "nmp" => config.null_move = 2,
+            f if f.starts_with("nmp=") => {
+                config.null_move = f[4..]
+                    .parse()
+                    .ok()
+                    .filter(|&r| r > 0)
+                    .ok_or_else(|| anyhow!("algorithm '{name}': '{f}': expected nmp=R, R >= 1"))?;
+            }
             "noasp" => config.aspiration = 0.0,
             f if f.starts_with("asp=") => {
                 let w = flag_t(f, name)?;
@@ -209,7 +219,8 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
             other => bail!(
                 "algorithm '{name}': unknown flag '{other}' (flags: exact, play, pvs, noab, nott, \
                  nohistory, nokillers, noorder, noid, seq, h<N>, verify, cpc, cpc=T, pc, pc=T, mc, \
-                 mc=M,C,R, lmr, lmr=FROM,DEPTH, nolmr, asp=W, noasp, model, nomodel, plies, decisions)"
+                 mc=M,C,R, lmr, lmr=FROM,DEPTH, nolmr, asp=W, noasp, nmp, nmp=R, nonmp, model, nomodel, \
+                 plies, decisions)"
             ),
         }
     }

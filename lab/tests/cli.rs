@@ -794,6 +794,41 @@ fn play_mode_flags_switch_reductions_and_aspiration() {
     }
 }
 
+#[test]
+fn the_null_move_flag_reaches_the_search_in_play_mode_only() {
+    let middle = include_str!("../../assets/positions/stratego-middle.txt");
+    let position = middle.lines().find(|l| !l.starts_with('#')).unwrap();
+    let run = |algo: &str| -> serde_json::Value {
+        let out = ok(&[
+            "analyse", "stratego", position, "--depth", "6", "--algo", algo, "--json",
+        ]);
+        serde_json::from_str(out.trim()).expect("one JSON object")
+    };
+    let on = run("staretc+play+nmp");
+    let off = run("staretc+play+nonmp");
+    assert!(on["cuts"]["null_move"].as_u64().unwrap() > 0, "{on}");
+    assert!(on["null_move_nodes"].as_u64().unwrap() > 0);
+    assert_eq!(off["cuts"]["null_move"].as_u64(), Some(0));
+    assert!(on["nodes"].as_u64() < off["nodes"].as_u64());
+    // R = 3 is another search; exact mode ignores the flag.
+    assert_ne!(run("staretc+play+nmp=3")["nodes"], on["nodes"]);
+    let exact = run("staretc+exact+nmp");
+    assert_eq!(exact["nodes"], run("staretc+exact")["nodes"]);
+    assert_eq!(exact["cuts"]["null_move"].as_u64(), Some(0));
+    for bad in ["nmp=0", "nmp=x", "nmp="] {
+        fails(
+            &[
+                "analyse",
+                "dice",
+                "start",
+                "--algo",
+                &format!("staretc+{bad}"),
+            ],
+            bad,
+        );
+    }
+}
+
 /// A reader that stops early (`starcut analyse ... | head -1`) closes the
 /// pipe before the output is written: the program ends quietly with
 /// success, without a panic message.

@@ -385,6 +385,17 @@ pub struct SearchConfig {
     /// value, and again with the failed side opened when the value falls
     /// outside. `0`: off.
     pub aspiration: f64,
+    /// Play mode only (ignored in exact mode): null-move pruning with
+    /// reduction R (`0`: off). At a non-PV decision node with at least
+    /// R + 2 decisions left whose static value is at least beta, the side
+    /// to move passes ([`crate::Game::null_move`]) and the opponent
+    /// searches R + 1 decisions shallower with a null window at beta; a
+    /// result still at least beta cuts the node. Never twice in a row, and
+    /// only where the game allows a pass (Stratego: not in a battle, and
+    /// not for a side with at most three movers left, where zugzwang is
+    /// real). R = 2 keeps the horizon's parity, as late move reductions'
+    /// two units do (`null_move.rs`).
+    pub null_move: u32,
     /// Forward pruning at non-PV decision nodes: Buro's ProbCut with the
     /// same regression models as ChanceProbCut (the same parameter file,
     /// its own `t`). `None`: off. Applies with alpha-beta, at the remaining
@@ -428,6 +439,7 @@ impl Default for SearchConfig {
             lmr_from: 3,
             lmr_depth: 3,
             aspiration: 0.0,
+            null_move: 0,
             opponent_model: false,
         }
     }
@@ -473,6 +485,13 @@ impl SearchConfig {
     /// alpha-beta.
     pub fn reduces(&self) -> bool {
         self.mode == SearchMode::Play && self.lmr && self.alpha_beta
+    }
+
+    /// The null move's reduction R when null-move pruning applies: play
+    /// mode with alpha-beta and `null_move` set.
+    pub fn null_move_reduction(&self) -> Option<u32> {
+        (self.mode == SearchMode::Play && self.alpha_beta && self.null_move > 0)
+            .then_some(self.null_move)
     }
 
     /// The aspiration half-width as a fraction of U, when aspiration

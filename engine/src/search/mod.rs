@@ -29,6 +29,7 @@ mod huge_pages;
 mod iterative;
 pub mod multicut;
 mod negamax;
+mod null_move;
 pub mod ordering;
 pub mod probcut;
 pub mod regression;

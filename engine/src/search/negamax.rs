@@ -7,9 +7,10 @@
 //! procedures rely on it.
 //!
 //! A decision node runs in phases: the table prologue (a stored bound may
-//! decide it), its moves (generated, or handed over by a parent chance node
-//! whose probes already picked some), forward pruning (ProbCut, Multi-Cut),
-//! then the moves one by one, then the table epilogue.
+//! decide it), the null move (play mode, `null_move.rs`), its moves
+//! (generated, or handed over by a parent chance node whose probes already
+//! picked some), forward pruning (ProbCut, Multi-Cut), then the moves one
+//! by one, then the table epilogue.
 
 use crate::game::{Game, Status, Step, Value};
 
@@ -132,6 +133,12 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 return v;
             }
         };
+        // Null-move pruning (play mode) before any move is generated.
+        if let Some(v) = self.null_move_cut(&cx.with_window(probe.alpha, probe.beta)) {
+            buf.known.clear();
+            self.sh.plies[ply] = buf;
+            return v;
+        }
         let first = if deferred {
             self.listed_first(pos, ply, probe.best)
         } else {

@@ -187,6 +187,9 @@ pub(crate) struct Run<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> {
     pub deadline_ms: Option<f64>,
     pub max_nodes: Option<u64>,
     pub aborted: bool,
+    /// Plies at which a null move is being searched (bit `ply`, up to 127):
+    /// a node right below one never passes again.
+    pub null_plies: u128,
     /// The game's bound U.
     pub u: Value,
     pub flags: OrderingFlags,
@@ -371,6 +374,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             deadline_ms,
             max_nodes,
             aborted: false,
+            null_plies: 0,
             u,
             flags: OrderingFlags {
                 history: cfg.history,
@@ -502,6 +506,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             CutKind::ChanceProbCut => self.stats.cuts.chance_probcut += 1,
             CutKind::MultiCut => self.stats.cuts.multicut += 1,
             CutKind::ProbCut => self.stats.cuts.probcut += 1,
+            CutKind::NullMove => self.stats.cuts.null_move += 1,
         }
         self.tracer.cut(ply, kind, value, alpha, beta);
         // Forward-pruning cuts are unproven by design, and once one happened
@@ -511,6 +516,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             && (!self.cfg.tt || self.cfg.mode == SearchMode::Exact)
             && !self.cfg.forward_pruning()
             && !self.cfg.reduces()
+            && self.cfg.null_move_reduction().is_none()
         {
             let truth = verify::reference_value_with(
                 pos,

@@ -29,6 +29,10 @@ pub struct Cuts {
     /// outside the window (forward pruning; not proven).
     #[serde(default)]
     pub probcut: u64,
+    /// Null-move pruning (play mode): a pass still left the node at beta
+    /// or more (forward pruning; not proven).
+    #[serde(default)]
+    pub null_move: u64,
 }
 
 impl Cuts {
@@ -42,6 +46,7 @@ impl Cuts {
             + self.chance_probcut
             + self.multicut
             + self.probcut
+            + self.null_move
     }
 }
 
@@ -55,6 +60,7 @@ impl AddAssign for Cuts {
         self.chance_probcut += o.chance_probcut;
         self.multicut += o.multicut;
         self.probcut += o.probcut;
+        self.null_move += o.null_move;
     }
 }
 
@@ -94,6 +100,9 @@ pub struct Stats {
     /// totals).
     #[serde(default)]
     pub decision_probcut_nodes: u64,
+    /// Nodes of the null-move searches (also in the totals).
+    #[serde(default)]
+    pub null_move_nodes: u64,
     /// Cuts re-searched and confirmed by `verify_cuts`.
     pub verified_cuts: u64,
     /// Deepest completed iteration.
@@ -115,6 +124,7 @@ impl Stats {
             (CutKind::ChanceProbCut, c.chance_probcut),
             (CutKind::MultiCut, c.multicut),
             (CutKind::ProbCut, c.probcut),
+            (CutKind::NullMove, c.null_move),
             (CutKind::Table, self.tt_cuts),
         ]
         .into_iter()
@@ -151,6 +161,7 @@ impl AddAssign for Stats {
         self.probcut_nodes += o.probcut_nodes;
         self.multicut_nodes += o.multicut_nodes;
         self.decision_probcut_nodes += o.decision_probcut_nodes;
+        self.null_move_nodes += o.null_move_nodes;
         self.verified_cuts += o.verified_cuts;
         self.depth_reached = self.depth_reached.max(o.depth_reached);
         self.time_ms += o.time_ms;

@@ -44,6 +44,9 @@ pub enum CutKind {
     /// ProbCut at a decision node: the shallow search's prediction left
     /// the window.
     ProbCut,
+    /// Null-move pruning (play mode): the side to move passed and the
+    /// opponent's reduced search still left it at beta or more.
+    NullMove,
 }
 
 impl CutKind {
@@ -58,6 +61,7 @@ impl CutKind {
             CutKind::ChanceProbCut => "chanceprobcut",
             CutKind::MultiCut => "multi-cut",
             CutKind::ProbCut => "probcut",
+            CutKind::NullMove => "null move",
         }
     }
 }
@@ -241,6 +245,7 @@ fn reason(kind: CutKind, value: Value, alpha: Value, beta: Value) -> String {
             format!("shallow search predicts a value >= beta {beta}")
         }
         CutKind::ProbCut => format!("shallow search predicts a value <= alpha {alpha}"),
+        CutKind::NullMove => format!("after a pass the reduced search still reached beta {beta}"),
         CutKind::Star2Probe | CutKind::StarEtc | CutKind::Table => {
             if value >= beta {
                 format!("lower bound {value} >= beta {beta}")

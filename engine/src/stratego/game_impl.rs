@@ -76,6 +76,10 @@ impl Game for Stratego {
         self.generates(mv)
     }
 
+    fn null_move(&self) -> Option<Self> {
+        self.passed()
+    }
+
     fn play(&mut self, mv: Move) {
         self.play_move(mv);
     }

@@ -105,6 +105,10 @@ pub struct Stratego {
     pub(crate) material: [Material; 2],
 }
 
+/// A side with at most this many movers left never passes in the search
+/// ([`Stratego::passed`]).
+pub(crate) const NULL_MOVE_MOVERS: u32 = 3;
+
 /// [`Stratego::flag_sq`] of a colour whose Flag the position does not show.
 pub(crate) const NO_FLAG: u8 = u8::MAX;
 
@@ -652,6 +656,23 @@ impl Stratego {
             }
         }
         self.refresh_material();
+    }
+
+    /// The position after the side to move passes (the search's null
+    /// move): only at a decision of an open game, and only for a side with
+    /// more than [`NULL_MOVE_MOVERS`] movers left — with fewer, as in the
+    /// hunt for the last movers, having to move can be what loses, and a
+    /// pass would hide it. Nothing but the side to move changes (its
+    /// two-squares state and the quiet counter stay).
+    pub(crate) fn passed(&self) -> Option<Stratego> {
+        if self.status() != Status::Decision
+            || self.material[self.side.index()].movers_left() <= NULL_MOVE_MOVERS
+        {
+            return None;
+        }
+        let mut p = self.clone();
+        p.end_turn();
+        Some(p)
     }
 
     fn end_turn(&mut self) {

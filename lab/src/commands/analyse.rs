@@ -64,6 +64,7 @@ impl GameVisitor for Analyse<'_> {
                 "probcut_nodes": s.probcut_nodes,
                 "multicut_nodes": s.multicut_nodes,
                 "decision_probcut_nodes": s.decision_probcut_nodes,
+                "null_move_nodes": s.null_move_nodes,
                 "time_ms": s.time_ms,
                 "nodes_per_second": s.nodes_per_second(),
                 "iterations": result.iterations,
@@ -104,6 +105,12 @@ impl GameVisitor for Analyse<'_> {
                     s.multicut_nodes,
                     c.probcut,
                     s.decision_probcut_nodes
+                );
+            }
+            if c.null_move > 0 {
+                println!(
+                    "null move  {} cuts (nodes {})",
+                    c.null_move, s.null_move_nodes
                 );
             }
             println!("tt         probes {}, hits {}", s.tt_probes, s.tt_hits);
