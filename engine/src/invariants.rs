@@ -12,6 +12,7 @@
 use std::any::Any;
 use std::fmt;
 
+use crate::dice::Dice;
 use crate::game::{Game, Player};
 use crate::stratego::{Piece, Square, Stratego};
 
@@ -130,6 +131,14 @@ fn round_trip<G: Game>(pos: &G, config: &G::Config, done: &mut Checked) -> Resul
                 ViolationKind::Hash,
                 "the kept occupancy, tallies or piece sets differ from a recount of the board"
                     .into(),
+            ));
+        }
+    }
+    if let Some(d) = (pos as &dyn Any).downcast_ref::<Dice>() {
+        if !d.kept_lines_agree() {
+            return Err(violation(
+                ViolationKind::Hash,
+                "the kept line counts differ from a count of the board".into(),
             ));
         }
     }

@@ -30,6 +30,7 @@ fn check_playout(size: u8, seed: u64) {
             pos.usable_score12(Player::Second),
         ];
         assert_eq!(kept, pos.usable_scores12(), "{text}");
+        assert!(pos.kept_lines_agree(), "the kept line counts of {text}");
         let v = pos.heuristic();
         assert!(v > -10.0 && v < 10.0, "{text}: {v}");
         match pos.status() {

@@ -22,7 +22,7 @@
 use crate::game::{Player, Value};
 
 use super::bitboard::{anti_mask, col_mask, coords, diag_mask, row_mask};
-use super::position::{Dice, DiceMove, NO_ROLL};
+use super::position::{line_index, Dice, DiceMove, ANTI_LINE, DIAG_LINE, NO_ROLL};
 
 /// The summed weight (in twelfths) of the checkers `bits` on one line: 6 for
 /// a square on 2 lines, 4 on 3 lines (one diagonal), 3 on 4 (the centre).
@@ -36,6 +36,44 @@ fn line_weight12(m: u8, bits: u128) -> u32 {
         - 2 * (bits & (diag | anti)).count_ones()
         - u32::from(bits & diag & anti != 0)
 }
+
+/// The ordering score of one line through the square a checker would go
+/// on, by board size, the mover's checkers and the opponent's checkers on
+/// it: building on a line the opponent has not entered ((mine + 1)^2, or
+/// 1,000,000 when the checker completes it), blocking one the mover has not
+/// entered (theirs^2, or 100,000 when the opponent is one checker short).
+static LINE_ORDER: [[[i32; 12]; 12]; 12] = {
+    let mut t = [[[0i32; 12]; 12]; 12];
+    let mut m = 1;
+    while m < 12 {
+        let mut mine = 0;
+        while mine < 12 {
+            let mut theirs = 0;
+            while theirs < 12 {
+                let mut score = 0;
+                if theirs == 0 {
+                    score += if mine + 1 == m {
+                        1_000_000
+                    } else {
+                        (mine + 1) * (mine + 1)
+                    };
+                }
+                if mine == 0 {
+                    score += if theirs + 1 == m {
+                        100_000
+                    } else {
+                        theirs * theirs
+                    };
+                }
+                t[m as usize][mine as usize][theirs as usize] = score;
+                theirs += 1;
+            }
+            mine += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// Scale of the squashing `10 d / (|d| + K)`: the checker difference at
 /// which the evaluation reaches half the bound.
@@ -84,33 +122,42 @@ impl Dice {
     /// loses the weight of his checkers on it.
     ///
     /// Returns whether the checker completes one of those lines for `p`: the
-    /// win test needs the same lines, so `play` visits them only once.
+    /// win test needs the same lines, so `play` visits them only once. The
+    /// line counts ([`Dice::lines`]) say which lines are open; they are
+    /// updated here too.
     #[inline]
     pub(super) fn update_scores(&mut self, p: Player, sq: u8) -> bool {
         let m = self.size;
-        let own = self.checkers[p.index()];
         let opp = self.checkers[p.other().index()];
-        let after = own | crate::bitset::bit(usize::from(sq));
         let (r, c) = coords(m, sq);
         let on_diag = r == c;
         let on_anti = r + c == m - 1;
         let w = 12 / (2 + u32::from(on_diag) + u32::from(on_anti));
         let (mut gain, mut loss, mut completed) = (0u32, 0u32, false);
-        let mut line = |mask: u128| {
-            if mask & opp == 0 {
+        let (mine, theirs) = self.lines.split_at_mut(1);
+        let (own, other) = match p {
+            Player::First => (&mut mine[0], &theirs[0]),
+            Player::Second => (&mut theirs[0], &mine[0]),
+        };
+        // Line `slot` (squares `mask`) through the new checker.
+        let mut line = |slot: usize, mask: u128| {
+            let n = own[slot];
+            if other[slot] == 0 {
                 gain += w;
-                completed |= after & mask == mask;
-            } else if mask & own == 0 {
+                completed |= u32::from(n) + 1 == u32::from(m);
+            } else if n == 0 {
                 loss += line_weight12(m, mask & opp);
             }
+            own[slot] = n + 1;
         };
-        line(row_mask(m, r));
-        line(col_mask(m, c));
+        let (row, col) = line_index(r, c);
+        line(row, row_mask(m, r));
+        line(col, col_mask(m, c));
         if on_diag {
-            line(diag_mask(m));
+            line(DIAG_LINE, diag_mask(m));
         }
         if on_anti {
-            line(anti_mask(m));
+            line(ANTI_LINE, anti_mask(m));
         }
         self.scores12[p.index()] += gain as u16;
         self.scores12[p.other().index()] -= loss as u16;
@@ -145,44 +192,28 @@ impl Dice {
     /// The ordering score summed over the lines through `mv`, the line of
     /// the player's roll (its column for the first player, its row for the
     /// second) left out when `skip_rolled`.
-    #[inline]
+    #[inline(always)]
     fn line_scores(&self, mv: DiceMove, skip_rolled: bool) -> i32 {
         let m = self.size;
-        let sq = mv.0;
-        let (r, c) = coords(m, sq);
-        let own = self.checkers[self.to_move.index()];
-        let opp = self.checkers[self.to_move.other().index()];
-        let mut score = 0i32;
-        let mut add = |mask: u128| {
-            let mine = (mask & own).count_ones() as i32;
-            let theirs = (mask & opp).count_ones() as i32;
-            if theirs == 0 {
-                score += if mine == m as i32 - 1 {
-                    1_000_000
-                } else {
-                    (mine + 1) * (mine + 1)
-                };
-            }
-            if mine == 0 {
-                score += if theirs == m as i32 - 1 {
-                    100_000
-                } else {
-                    theirs * theirs
-                };
-            }
-        };
+        let (r, c) = coords(m, mv.0);
+        let own = &self.lines[self.to_move.index()];
+        let opp = &self.lines[self.to_move.other().index()];
+        let table = &LINE_ORDER[usize::from(m)];
+        let add = |slot: usize| table[usize::from(own[slot])][usize::from(opp[slot])];
+        let (row, col) = line_index(r, c);
         let first = self.to_move == Player::First;
+        let mut score = 0;
         if !skip_rolled || first {
-            add(row_mask(m, r));
+            score += add(row);
         }
         if !skip_rolled || !first {
-            add(col_mask(m, c));
+            score += add(col);
         }
         if r == c {
-            add(diag_mask(m));
+            score += add(DIAG_LINE);
         }
         if r + c == m - 1 {
-            add(anti_mask(m));
+            score += add(ANTI_LINE);
         }
         score
     }
@@ -193,17 +224,18 @@ impl Dice {
     pub fn is_forcing(&self, mv: DiceMove) -> bool {
         let m = self.size;
         let (r, c) = coords(m, mv.0);
-        let own = self.checkers[self.to_move.index()];
-        let opp = self.checkers[self.to_move.other().index()];
-        let short = u32::from(m) - 1;
-        let forcing = |mask: u128| {
-            let (mine, theirs) = ((mask & own).count_ones(), (mask & opp).count_ones());
+        let own = &self.lines[self.to_move.index()];
+        let opp = &self.lines[self.to_move.other().index()];
+        let short = m - 1;
+        let forcing = |slot: usize| {
+            let (mine, theirs) = (own[slot], opp[slot]);
             (theirs == 0 && mine == short) || (mine == 0 && theirs == short)
         };
-        forcing(row_mask(m, r))
-            || forcing(col_mask(m, c))
-            || (r == c && forcing(diag_mask(m)))
-            || (r + c == m - 1 && forcing(anti_mask(m)))
+        let (row, col) = line_index(r, c);
+        forcing(row)
+            || forcing(col)
+            || (r == c && forcing(DIAG_LINE))
+            || (r + c == m - 1 && forcing(ANTI_LINE))
     }
 
     /// Sorts `moves` best first by [`Dice::move_order_score`] (no allocation;

@@ -196,6 +196,7 @@ impl Dice {
         let [c, r] = pos.usable_scores12();
         // At most 121 checkers of weight 12 or less: fits a u16.
         pos.scores12 = [c as u16, r as u16];
+        pos.lines = pos.line_counts();
         pos.hash = pos.compute_hash();
         Ok(pos)
     }

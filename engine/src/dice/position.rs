@@ -53,6 +53,24 @@ pub struct Dice {
     /// Twelve times each player's usable-checker score (see `eval.rs`),
     /// kept incrementally so that the evaluation is a subtraction.
     pub(super) scores12: [u16; 2],
+    /// Each player's checkers on each line ([`line_index`]), kept by
+    /// `place`: the move order and the win test read a line's counts
+    /// instead of counting its bits.
+    pub(super) lines: [[u8; LINES]; 2],
+}
+
+/// Slots of [`Dice::lines`]: the rows, the columns, the two diagonals.
+pub(super) const LINES: usize = 2 * MAX_LINES + 2;
+const MAX_LINES: usize = super::MAX_SIZE as usize;
+/// [`Dice::lines`] slot of the diagonal through a1.
+pub(super) const DIAG_LINE: usize = 2 * MAX_LINES;
+/// [`Dice::lines`] slot of the anti-diagonal.
+pub(super) const ANTI_LINE: usize = DIAG_LINE + 1;
+
+/// [`Dice::lines`] slots of row `r` and column `c`.
+#[inline]
+pub(super) fn line_index(r: u8, c: u8) -> (usize, usize) {
+    (usize::from(r), MAX_LINES + usize::from(c))
 }
 
 // Key layout: checkers (2 x 121), rolls (11), side to move, board sizes
@@ -99,6 +117,7 @@ impl Dice {
             roll: NO_ROLL,
             outcome: Outcome::Ongoing,
             scores12: [0, 0],
+            lines: [[0; LINES]; 2],
         };
         d.hash = d.compute_hash();
         d
@@ -141,6 +160,29 @@ impl Dice {
             }
         }
         h
+    }
+
+    /// Each player's checkers per line ([`Dice::lines`]) counted from the
+    /// board (parsing sets them; tests compare with the kept ones).
+    pub(super) fn line_counts(&self) -> [[u8; LINES]; 2] {
+        let m = self.size;
+        let mut out = [[0u8; LINES]; 2];
+        for (p, counts) in out.iter_mut().enumerate() {
+            let own = self.checkers[p];
+            for i in 0..m {
+                let (row, col) = line_index(i, i);
+                counts[row] = (own & row_mask(m, i)).count_ones() as u8;
+                counts[col] = (own & col_mask(m, i)).count_ones() as u8;
+            }
+            counts[DIAG_LINE] = (own & diag_mask(m)).count_ones() as u8;
+            counts[ANTI_LINE] = (own & anti_mask(m)).count_ones() as u8;
+        }
+        out
+    }
+
+    /// Whether the kept line counts equal a count of the board.
+    pub fn kept_lines_agree(&self) -> bool {
+        self.lines == self.line_counts()
     }
 
     /// Whether `p` owns a complete line anywhere (used when parsing).
@@ -257,6 +299,7 @@ impl Game for Dice {
         self.evaluate()
     }
 
+    #[inline]
     fn move_order_hint(&self, mv: Self::Move) -> i32 {
         self.roll_order_score(mv)
     }

@@ -499,14 +499,14 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             Ok(p) => p,
             Err(v) => return v,
         };
-        let mut buf = std::mem::take(&mut self.sh.plies[ply]);
+        let mut buf = self.sh.take_ply(ply);
         if self.cfg.opponent_model {
             pos.modelled_outcomes(&mut buf.outcomes);
         } else {
             pos.chance_outcomes(&mut buf.outcomes);
         }
         if buf.outcomes.is_empty() {
-            self.sh.plies[ply] = buf;
+            self.sh.put_ply(ply, buf);
             return self.leaf(pos, ply, cx.alpha, cx.beta);
         }
         let cx = cx.with_window(probe.alpha, probe.beta);
@@ -544,7 +544,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             }
             _ => self.star2(&cx, &mut buf, cpc),
         };
-        self.sh.plies[ply] = buf;
+        self.sh.put_ply(ply, buf);
         if self.aborted {
             return 0.0;
         }
@@ -651,7 +651,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             let cw = bk.child_window(buf, i, &w, full);
             self.hand_over_probes(cx, buf, i);
             let t = self.search_outcome(cx, buf, i, cw);
-            let next = &mut self.sh.plies[ply + 1];
+            let next = self.sh.ply_mut(ply + 1);
             next.known.clear();
             next.prepared = None;
             if self.aborted {
@@ -675,7 +675,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     /// results, and its move list as the probes left it, go to the
     /// outcome's decision node (one ply down), which goes on from there.
     fn hand_over_probes(&mut self, cx: &Node<G>, buf: &mut Ply<G>, i: usize) {
-        let next = &mut self.sh.plies[cx.ply + 1];
+        let next = self.sh.ply_mut(cx.ply + 1);
         next.known.clear();
         next.known.extend(
             buf.probed

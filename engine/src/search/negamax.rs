@@ -111,7 +111,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     fn decision(&mut self, cx: Node<G>) -> Value {
         let (pos, ply) = (cx.pos, cx.ply);
         let key = pos.hash();
-        let mut buf = std::mem::take(&mut self.sh.plies[ply]);
+        let mut buf = self.sh.take_ply(ply);
         // A parent chance node's probes may have started this list.
         let prepared = buf.prepared.take() == Some(key) && buf.picker.is_live();
         // A game that can tell whether a move is listed has its table move
@@ -129,14 +129,14 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             Ok(p) => p,
             Err(v) => {
                 buf.known.clear();
-                self.sh.plies[ply] = buf;
+                self.sh.put_ply(ply, buf);
                 return v;
             }
         };
         // Null-move pruning (play mode) before any move is generated.
         if let Some(v) = self.null_move_cut(&cx.with_window(probe.alpha, probe.beta)) {
             buf.known.clear();
-            self.sh.plies[ply] = buf;
+            self.sh.put_ply(ply, buf);
             return v;
         }
         let first = if deferred {
@@ -149,7 +149,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         }
         if first.n == 0 && buf.picker.is_empty() {
             buf.known.clear();
-            self.sh.plies[ply] = buf;
+            self.sh.put_ply(ply, buf);
             return self.leaf(pos, ply, cx.alpha, cx.beta);
         }
         let cx = cx.with_window(probe.alpha, probe.beta);
@@ -169,7 +169,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 .ok_or(0.0),
         };
         buf.known.clear();
-        self.sh.plies[ply] = buf;
+        self.sh.put_ply(ply, buf);
         match found {
             Err(v) => v,
             Ok(b) => {

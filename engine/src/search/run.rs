@@ -131,7 +131,10 @@ impl<G> Node<'_, G> {
 pub(crate) struct Shared<G: Game> {
     pub tt: Option<TransTable<G::Move>>,
     pub ordering: Ordering<G::Move>,
-    pub plies: Vec<Ply<G>>,
+    /// Per ply, its buffers: boxed, so that a node takes them out and puts
+    /// them back by moving a pointer, not the whole `Ply` (half a
+    /// kilobyte, at every node); `None` while the node at that ply runs.
+    plies: Vec<Option<Box<Ply<G>>>>,
     /// Triangular principal-variation table: `pv[ply]` is the line from
     /// the node at `ply`.
     pub pv: Vec<Vec<Step<G::Move, G::Outcome>>>,
@@ -162,11 +165,35 @@ impl<G: Game> Shared<G> {
         }
     }
 
+    /// Takes the buffers of `ply` out while its node runs (the recursion
+    /// uses the deeper plies); [`Shared::put_ply`] puts them back.
+    #[inline]
+    pub fn take_ply(&mut self, ply: usize) -> Box<Ply<G>> {
+        self.plies[ply]
+            .take()
+            .expect("a ply's buffers are taken by one node at a time")
+    }
+
+    /// Puts back the buffers [`Shared::take_ply`] took.
+    #[inline]
+    pub fn put_ply(&mut self, ply: usize, buf: Box<Ply<G>>) {
+        self.plies[ply] = Some(buf);
+    }
+
+    /// The buffers of `ply`, from the node above it (which hands over its
+    /// probes' results there before the node at `ply` runs).
+    #[inline]
+    pub fn ply_mut(&mut self, ply: usize) -> &mut Ply<G> {
+        self.plies[ply]
+            .as_deref_mut()
+            .expect("the buffers of a ply below the running node are in place")
+    }
+
     #[cold]
     #[inline(never)]
     fn grow_plies(&mut self, ply: usize) {
         while self.plies.len() <= ply {
-            self.plies.push(Ply::default());
+            self.plies.push(Some(Box::default()));
             self.pv.push(Vec::with_capacity(32));
         }
     }
