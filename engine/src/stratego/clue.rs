@@ -18,7 +18,8 @@
 //! reveals the piece, and its clue is dropped (its rank says more).
 
 use super::battle::strength;
-use super::movegen::neighbour;
+use super::bits::bit;
+use super::movegen::{neighbour, spread};
 use super::piece::Piece;
 use super::position::Stratego;
 use super::rank::Rank;
@@ -132,6 +133,15 @@ impl Stratego {
     pub(crate) fn note_step(&mut self, mover: Piece, from: Square, to: Square) {
         let side = mover.colour();
         let mut clue = self.clues[from.index()];
+        // Only enemy pieces beside `from` or `to` can change the clue: most
+        // steps have none, and skip the two walks round the squares.
+        let beside = spread(bit(from.index()) | bit(to.index()));
+        if beside & self.occ[side.other().index()] == 0 {
+            self.set_clue(from, Clue::NONE);
+            self.set_clue(to, clue);
+            self.note_standing(side, Some(from));
+            return;
+        }
         for d in 0..4 {
             if let Some(n) = neighbour(from, d) {
                 if n != to && !adjacent(n, to) {
