@@ -780,17 +780,14 @@ fn play_mode_flags_switch_reductions_and_aspiration() {
     // Exact mode ignores both: the same search, the same value.
     let exact = nodes("nolmr+noasp", "exact");
     assert_eq!(nodes("lmr=1,2+asp=0.01", "exact"), exact);
-    for bad in ["lmr=3", "lmr=a,b", "asp=-1", "asp=x"] {
-        fails(
-            &[
-                "analyse",
-                "dice",
-                "start",
-                "--algo",
-                &format!("staretc+{bad}"),
-            ],
-            bad,
-        );
+    refuses_flags(&["lmr=3", "lmr=a,b", "asp=-1", "asp=x"]);
+}
+
+/// Each of `bad` after `staretc+` is refused by name.
+fn refuses_flags(bad: &[&str]) {
+    for flag in bad {
+        let algo = format!("staretc+{flag}");
+        fails(&["analyse", "dice", "start", "--algo", &algo], flag);
     }
 }
 
@@ -815,18 +812,7 @@ fn the_null_move_flag_reaches_the_search_in_play_mode_only() {
     let exact = run("staretc+exact+nmp");
     assert_eq!(exact["nodes"], run("staretc+exact")["nodes"]);
     assert_eq!(exact["cuts"]["null_move"].as_u64(), Some(0));
-    for bad in ["nmp=0", "nmp=x", "nmp="] {
-        fails(
-            &[
-                "analyse",
-                "dice",
-                "start",
-                "--algo",
-                &format!("staretc+{bad}"),
-            ],
-            bad,
-        );
-    }
+    refuses_flags(&["nmp=0", "nmp=x", "nmp="]);
 }
 
 /// A reader that stops early (`starcut analyse ... | head -1`) closes the
