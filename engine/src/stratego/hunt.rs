@@ -29,8 +29,7 @@
 
 use super::bits::{bit, Squares};
 use super::position::{Stratego, NO_FLAG};
-use super::progress::distance;
-use super::square::{Square, SIZE, SQUARES};
+use super::square::{steps, Square, SIZE, SQUARES};
 use crate::game::Player;
 
 /// Largest pull, in raw evaluation points (a Scout is 10, a Miner 100+).
@@ -183,7 +182,7 @@ impl Stratego {
             return 0.0;
         };
         let t = target.index();
-        let Some(d) = Squares::new(miners).map(|i| distance(i, t)).min() else {
+        let Some(d) = Squares::new(miners).map(|i| steps(i, t)).min() else {
             return 0.0;
         };
         let d = d as f64;

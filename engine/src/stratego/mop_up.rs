@@ -36,7 +36,7 @@ use super::battle::{battle, strength, BattleResult};
 use super::bits::{bit, Squares};
 use super::movegen::{spread, LAND};
 use super::position::Stratego;
-use super::rank::Rank;
+use super::rank::{Rank, RANK_COUNT};
 use crate::game::Player;
 
 /// Largest value of hunting down one target, in raw evaluation points (a
@@ -89,19 +89,37 @@ impl Stratego {
     /// What hunting down the opponent's last movers is worth to `colour`
     /// (module doc): zero until the opponent has at most [`MOP_MOVERS`]
     /// movable pieces left.
+    #[inline]
     pub(crate) fn mop_up(&self, colour: Player) -> f64 {
-        let opp = colour.other();
-        let (c, o) = (colour.index(), opp.index());
-        let left = self.material[o].movers_left();
+        let left = self.material[colour.other().index()].movers_left();
         if left == 0 || left > MOP_MOVERS {
             return 0.0;
         }
+        self.hunt_last_movers(colour, left)
+    }
+
+    /// [`Stratego::mop_up`] once the opponent has `left` movers, 1 to
+    /// [`MOP_MOVERS`]: kept out of line, so that the leaves where the hunt
+    /// is not on (nearly all of them) pay only for the test above.
+    #[inline(never)]
+    fn hunt_last_movers(&self, colour: Player, left: u32) -> f64 {
+        let opp = colour.other();
+        let (c, o) = (colour.index(), opp.index());
         // The strongest movable rank the opponent may hold unrevealed,
         // worked out at the first hidden target.
         let mut pool_top = None;
         let free = LAND & !(self.occ[0] | self.occ[1]);
         let mut total = MOP * f64::from(MOP_MOVERS - left);
-        for t in Squares::new(self.occ[o]) {
+        // The hunting side's pieces of each rank the position shows,
+        // gathered once for all the targets.
+        let mut by_rank = [0u128; RANK_COUNT];
+        for g in Squares::new(self.occ[c]) {
+            if let Some(r) = self.board[g].and_then(|q| q.rank()) {
+                by_rank[r.index()] |= bit(g);
+            }
+        }
+        // Unmoved unrevealed pieces and revealed Bombs are never targets.
+        for t in Squares::new(self.occ[o] & !(self.still[o] | self.shown_bombs[o])) {
             let Some(p) = self.board[t] else { continue };
             let target = match p.rank().filter(|_| p.is_revealed()) {
                 Some(r) if r.is_movable() => Some(r),
@@ -126,9 +144,10 @@ impl Stratego {
                         None => top.is_some_and(|top| strength(g) >= top),
                     }
             };
-            let hunters = Squares::new(self.occ[c])
-                .filter(|&g| self.board[g].and_then(|q| q.rank()).is_some_and(beats))
-                .fold(0u128, |set, g| set | bit(g));
+            let hunters = Rank::ALL
+                .into_iter()
+                .filter(|&g| beats(g))
+                .fold(0u128, |set, g| set | by_rank[g.index()]);
             if hunters == 0 {
                 continue;
             }

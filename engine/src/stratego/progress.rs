@@ -48,7 +48,7 @@ use super::bits::Squares;
 use super::movegen::neighbour;
 use super::position::Stratego;
 use super::rank::{Rank, RANK_COUNT};
-use super::square::{Square, SIZE, SQUARES};
+use super::square::{distance, steps, Square, SQUARES};
 use crate::game::Player;
 
 /// Largest drive, in raw evaluation points (a Scout is 10).
@@ -158,11 +158,27 @@ static NEAR: [u128; SQUARES] = within(1, REACH);
 /// on, and its "between" case needs fewer than [`REACH`] steps).
 static WITHIN_CHASE: [u128; SQUARES] = within(0, CHASE_REACH as usize);
 
-/// Manhattan distance between two square indices.
-#[inline]
-pub(super) const fn distance(a: usize, b: usize) -> usize {
-    (a / SIZE).abs_diff(b / SIZE) + (a % SIZE).abs_diff(b % SIZE)
-}
+/// Per rank of a guard (dense index): the movable ranks it beats or trades
+/// with, one bit per dense index; none for Bombs and the Flag.
+static STOPS: [u16; RANK_COUNT] = {
+    let mut t = [0u16; RANK_COUNT];
+    let mut g = 0;
+    while g < RANK_COUNT {
+        let mut i = 0;
+        while i < RANK_COUNT {
+            let (gr, ir) = (Rank::from_index(g), Rank::from_index(i));
+            if gr.is_movable()
+                && ir.is_movable()
+                && !matches!(battle(gr, ir), BattleResult::DefenderWins)
+            {
+                t[g] |= 1 << i;
+            }
+            i += 1;
+        }
+        g += 1;
+    }
+    t
+};
 
 impl Stratego {
     /// The square of `colour`'s Flag when the position shows its rank.
@@ -182,17 +198,14 @@ impl Stratego {
         if pool.movable == 0 {
             return None;
         }
-        let movable = |i: usize| Rank::from_index(i).is_movable();
         let mut odds = [0.0; RANK_COUNT];
-        for (g, o) in odds.iter_mut().enumerate().filter(|(g, _)| movable(*g)) {
-            let stopped: u32 = (0..RANK_COUNT)
-                .filter(|&i| {
-                    movable(i)
-                        && battle(Rank::from_index(g), Rank::from_index(i))
-                            != BattleResult::DefenderWins
-                })
-                .map(|i| u32::from(pool.counts[i]))
-                .sum();
+        for (o, &stops) in odds.iter_mut().zip(&STOPS) {
+            let mut rest = stops;
+            let mut stopped = 0u32;
+            while rest != 0 {
+                stopped += u32::from(pool.counts[rest.trailing_zeros() as usize]);
+                rest &= rest - 1;
+            }
             *o = f64::from(stopped) / f64::from(pool.movable);
         }
         Some(odds)
@@ -200,6 +213,7 @@ impl Stratego {
 
     /// What the enemy pieces near `colour`'s known Flag cost it (module
     /// doc); zero when the Flag is not known.
+    #[inline]
     pub(crate) fn flag_threat(&self, colour: Player) -> f64 {
         let Some(flag) = self.known_flag(colour) else {
             return 0.0;
@@ -208,6 +222,14 @@ impl Stratego {
         if enemy == 0 {
             return 0.0;
         }
+        self.intruders_threat(colour, flag, enemy)
+    }
+
+    /// [`Stratego::flag_threat`] of the enemy pieces `enemy` near `colour`'s
+    /// Flag on `flag`: kept out of line, so that the leaves with no enemy
+    /// piece near a known Flag pay only for the tests above.
+    #[inline(never)]
+    fn intruders_threat(&self, colour: Player, flag: usize, enemy: u128) -> f64 {
         let Some(flag_sq) = Square::new(flag) else {
             return 0.0;
         };
@@ -239,7 +261,7 @@ impl Stratego {
                 (true, Some(_)) => continue,
                 (true, None) => ENCLOSED,
             };
-            let d = distance(flag, i);
+            let d = steps(flag, i);
             // Behind a wall of Bombs only a Miner matters, so a guard that
             // stops a Miner stops the intruder, whatever it is.
             let against = if walled { Some(Rank::Miner) } else { rank };
@@ -271,8 +293,8 @@ impl Stratego {
             for g in Squares::new(self.occ[colour.index()] & WITHIN_CHASE[i]) {
                 let p = stops(g);
                 if p > 0.0 {
-                    relief = (p * guard_relief(distance(flag, g), distance(g, i), d, owner_moves))
-                        .max(relief);
+                    relief =
+                        (p * guard_relief(steps(flag, g), steps(g, i), d, owner_moves)).max(relief);
                     if relief >= 1.0 {
                         break;
                     }
@@ -286,6 +308,7 @@ impl Stratego {
 
 #[cfg(test)]
 mod tests {
+    use super::super::square::SIZE;
     use super::*;
     use crate::stratego::{squash, StrategoConfig};
 

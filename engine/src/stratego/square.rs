@@ -113,9 +113,49 @@ impl fmt::Display for Square {
     }
 }
 
+/// Manhattan distance between two square indices.
+#[inline]
+pub(crate) const fn distance(a: usize, b: usize) -> usize {
+    (a / SIZE).abs_diff(b / SIZE) + (a % SIZE).abs_diff(b % SIZE)
+}
+
+/// [`distance`] for every pair of squares, read at every leaf near a
+/// known Flag (a load instead of two divisions).
+static DISTANCE: [[u8; SQUARES]; SQUARES] = {
+    let mut t = [[0u8; SQUARES]; SQUARES];
+    let mut a = 0;
+    while a < SQUARES {
+        let mut b = 0;
+        while b < SQUARES {
+            t[a][b] = distance(a, b) as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// [`distance`] from the table (`a`, `b` < [`SQUARES`]).
+#[inline]
+pub(crate) fn steps(a: usize, b: usize) -> usize {
+    usize::from(DISTANCE[a][b])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_step_table_holds_the_manhattan_distances() {
+        for a in Square::all() {
+            for b in Square::all() {
+                let (fa, ra, fb, rb) = (a.file(), a.rank_index(), b.file(), b.rank_index());
+                let want = fa.abs_diff(fb) + ra.abs_diff(rb);
+                assert_eq!(steps(a.index(), b.index()), want, "{a} {b}");
+                assert_eq!(distance(a.index(), b.index()), want);
+            }
+        }
+    }
 
     #[test]
     fn parse_and_print() {
