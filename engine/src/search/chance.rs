@@ -877,6 +877,24 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
 
     /// One probe: move `j` of outcome `i`. Returns a result when the chance
     /// node can be cut.
+    /// The probe of outcome `i` whose value is known exactly, `v` for its
+    /// side to move (a finished game, a leaf, a decision without moves):
+    /// its bounds close on it, and it counts as a leaf and a probe.
+    fn exact_probe(
+        &mut self,
+        cx: &Node<G>,
+        buf: &mut Ply<G>,
+        bk: &mut Sums,
+        i: usize,
+        v: Value,
+    ) -> Option<Res> {
+        self.stats.leaf_nodes += 1;
+        self.stats.probes += 1;
+        let t = buf.sign[i] * v;
+        bk.set(buf, i, t, t);
+        self.probe_result(cx, bk, i, 0, v)
+    }
+
     fn probe(
         &mut self,
         cx: &Node<G>,
@@ -899,26 +917,17 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         let s = buf.sign[i];
         match kid.status() {
             Status::Chance => return None,
+            // An outcome known exactly is probed once, as its first move.
+            Status::Terminal(_) if j > 0 => return None,
+            Status::Decision if depth == 0 && j > 0 => return None,
             Status::Terminal(w) => {
-                if j > 0 {
-                    return None;
-                }
-                self.stats.leaf_nodes += 1;
-                self.stats.probes += 1;
-                let t = s * kid.terminal_value(w);
-                bk.set(buf, i, t, t);
-                return self.probe_result(cx, bk, i, j, s * t);
+                let v = kid.terminal_value(w);
+                return self.exact_probe(cx, buf, bk, i, v);
             }
             Status::Decision if depth == 0 => {
-                if j > 0 {
-                    return None;
-                }
-                // A leaf (plies): its probe is its evaluation, exact.
-                self.stats.leaf_nodes += 1;
-                self.stats.probes += 1;
-                let t = s * self.eval.evaluate(kid);
-                bk.set(buf, i, t, t);
-                return self.probe_result(cx, bk, i, j, s * t);
+                // A leaf (plies): its probe is its evaluation.
+                let v = self.eval.evaluate(kid);
+                return self.exact_probe(cx, buf, bk, i, v);
             }
             Status::Decision => {}
         }
@@ -936,18 +945,15 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             return None;
         }
         self.list_moves(cx, buf, i);
-        let kid = &buf.kids[i];
         if buf.lists[i].is_empty() {
+            // A decision node without moves is a leaf.
             if j > 0 {
                 return None;
             }
-            // A decision node without moves is a leaf: its probe is exact.
-            self.stats.leaf_nodes += 1;
-            self.stats.probes += 1;
-            let t = s * self.eval.evaluate(kid);
-            bk.set(buf, i, t, t);
-            return self.probe_result(cx, bk, i, j, s * t);
+            let v = self.eval.evaluate(&buf.kids[i]);
+            return self.exact_probe(cx, buf, bk, i, v);
         }
+        let kid = &buf.kids[i];
         let mv = buf.lists[i].nth(j, &self.sh.ordering, |m| kid.move_order_hint(m))?;
         if self.cfg.opponent_model && kid.doubtful_move(mv).is_some() {
             // Its value bounds the outcome only through its chance
