@@ -235,7 +235,14 @@ impl Stratego {
     /// guards its Flag the more, having the more to lose.
     pub fn evaluate(&self) -> Value {
         let v = squash(self.raw_eval());
-        let p = |colour: Player| (self.flag_threat(colour) / 1000.0).min(0.9);
+        let p = |colour: Player| {
+            let t = self.flag_threat(colour);
+            if t == 0.0 {
+                0.0
+            } else {
+                (t / 1000.0).min(0.9)
+            }
+        };
         let (own, opp) = (p(self.side), p(self.side.other()));
         v - own * (v + 1000.0) + opp * (1000.0 - v)
     }
@@ -246,8 +253,10 @@ impl Stratego {
 /// movable army captured (the Flag hunt's phase). They change only with
 /// captures and reveals, so the position keeps them
 /// ([`Stratego::refresh_material`]) instead of working them out at every
-/// leaf. All whole numbers: the evaluation reads exactly the values it
-/// would compute.
+/// leaf. All whole numbers, and the quotients the evaluation reads
+/// (the pool's means, the share captured) worked out from them once and
+/// kept as their bits: the evaluation reads exactly the values it would
+/// compute, without a division at every leaf.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Material {
     /// [`Stratego::piece_values`] (whole numbers up to 800).
@@ -268,6 +277,10 @@ pub(crate) struct Material {
     /// evaluation reads them at every leaf.
     known: u32,
     hidden: u32,
+    /// [`Material::pool_means`] and [`Material::movable_captured`], as
+    /// `f64` bits (so that the struct stays `Eq` and `Hash`).
+    means: [u64; 3],
+    captured_share: u64,
 }
 
 impl Material {
@@ -296,6 +309,20 @@ impl Material {
             m.known += u32::from(tally[i]) * v;
             m.hidden += u32::from(unrevealed[i]) * v;
         }
+        let mean = |s: u32, n: u32| {
+            if n > 0 {
+                f64::from(s) / f64::from(n)
+            } else {
+                0.0
+            }
+        };
+        m.means = [
+            mean(m.value_all, m.count_all),
+            mean(m.value_movable, m.count_movable),
+            mean(m.count_movable, m.count_all),
+        ]
+        .map(f64::to_bits);
+        m.captured_share = mean(m.movable_captured, m.movable_army).to_bits();
         m
     }
 
@@ -318,19 +345,10 @@ impl Material {
 
     /// Mean value over the whole pool, over its movable ranks, and the
     /// share of movable ranks in it.
+    #[inline]
     fn pool_means(&self) -> (f64, f64, f64) {
-        let mean = |s: u32, n: u32| {
-            if n > 0 {
-                f64::from(s) / f64::from(n)
-            } else {
-                0.0
-            }
-        };
-        (
-            mean(self.value_all, self.count_all),
-            mean(self.value_movable, self.count_movable),
-            mean(self.count_movable, self.count_all),
-        )
+        let [all, movable, share] = self.means.map(f64::from_bits);
+        (all, movable, share)
     }
 
     /// The pieces of movable rank in the colour's pool.
@@ -347,12 +365,9 @@ impl Material {
     }
 
     /// The share of the colour's movable army captured (0 to 1).
+    #[inline]
     pub(crate) fn movable_captured(&self) -> f64 {
-        if self.movable_army == 0 {
-            0.0
-        } else {
-            f64::from(self.movable_captured) / f64::from(self.movable_army)
-        }
+        f64::from_bits(self.captured_share)
     }
 }
 
