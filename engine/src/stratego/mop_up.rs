@@ -99,8 +99,8 @@ impl Stratego {
     }
 
     /// [`Stratego::mop_up`] once the opponent has `left` movers, 1 to
-    /// [`MOP_MOVERS`]: kept out of line, so that the leaves where the hunt
-    /// is not on (nearly all of them) pay only for the test above.
+    /// [`MOP_MOVERS`]: kept out of line, so that a leaf where the hunt is
+    /// not on (most of a game's) pays only for the test above.
     #[inline(never)]
     fn hunt_last_movers(&self, colour: Player, left: u32) -> f64 {
         let opp = colour.other();
