@@ -261,11 +261,7 @@ impl Stratego {
 pub(crate) struct Material {
     /// [`Stratego::piece_values`] (whole numbers up to 800).
     values: [u16; RANK_COUNT],
-    /// Over the pool: the sum of values and the count of pieces, over all
-    /// its ranks and over its movable ranks.
-    value_all: u32,
-    count_all: u32,
-    value_movable: u32,
+    /// The pieces of movable rank in the pool.
     count_movable: u32,
     /// The colour's movable pieces captured, of its army's movable pieces.
     movable_captured: u32,
@@ -293,15 +289,18 @@ impl Material {
             values,
             ..Material::default()
         };
+        // Over the pool: the sum of values and the count of pieces, over
+        // all its ranks and over its movable ranks.
+        let (mut value_all, mut count_all, mut value_movable) = (0, 0, 0);
         for (i, &v) in values.iter().enumerate() {
             let v = u32::from(v);
             // The pool (`Stratego::pool`): saturating, so an inconsistent
             // position (before the parser's checks) counts zero.
             let n = u32::from(army[i].saturating_sub(tally[i]).saturating_sub(captured[i]));
-            m.value_all += n * v;
-            m.count_all += n;
+            value_all += n * v;
+            count_all += n;
             if Rank::from_index(i).is_movable() {
-                m.value_movable += n * v;
+                value_movable += n * v;
                 m.count_movable += n;
                 m.movable_army += u32::from(army[i]);
                 m.movable_captured += u32::from(captured[i]);
@@ -317,9 +316,9 @@ impl Material {
             }
         };
         m.means = [
-            mean(m.value_all, m.count_all),
-            mean(m.value_movable, m.count_movable),
-            mean(m.count_movable, m.count_all),
+            mean(value_all, count_all),
+            mean(value_movable, m.count_movable),
+            mean(m.count_movable, count_all),
         ]
         .map(f64::to_bits);
         m.captured_share = mean(m.movable_captured, m.movable_army).to_bits();
