@@ -33,15 +33,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.shared.ordering.age();
         self.shared.last_pv.clear();
         let mut run = Run::new(
-            &self.config,
-            &self.eval,
+            (&self.config, &self.eval),
             &mut self.shared,
             tracer,
             clock,
             progress,
-            pos.bound(),
-            limits.deadline_ms,
-            limits.max_nodes,
+            pos,
+            limits,
         );
         let mut result = SearchResult {
             value: 0.0,

@@ -260,15 +260,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let clock = FixedClock(0.0);
         let mut progress = |_: &Progress<'_, G>| {};
         let mut run = Run::new(
-            &self.config,
-            &self.eval,
+            (&self.config, &self.eval),
             &mut self.shared,
             tracer,
             &clock,
             &mut progress,
-            pos.bound(),
-            None,
-            None,
+            pos,
+            &Limits::depth(depth),
         );
         run.iteration = depth;
         let value = run.node(pos, depth, alpha, beta, 0);

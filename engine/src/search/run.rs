@@ -12,7 +12,7 @@ use super::stats::Stats;
 use super::trace::{CutKind, NodeKind, Tracer};
 use super::tt::{Entry, TransTable};
 use super::verify;
-use super::{Evaluator, Progress};
+use super::{Evaluator, Limits, Progress};
 
 /// Reusable buffers of one ply (one level of the recursion). Taken out of
 /// the searcher while the node at that ply runs, so that recursion can use
@@ -376,19 +376,19 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
         s * self.node(child, depth, ca, cb, parent.ply + 1)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A run from `root` (its game's bound U) within `limits`' time and
+    /// node budgets (the depth is the caller's loop).
     pub fn new(
-        cfg: &'a SearchConfig,
-        eval: &'a E,
+        (cfg, eval): (&'a SearchConfig, &'a E),
         sh: &'a mut Shared<G>,
         tracer: &'a mut T,
         clock: &'a dyn Clock,
         progress: &'a mut dyn FnMut(&Progress<'_, G>),
-        u: Value,
-        deadline_ms: Option<f64>,
-        max_nodes: Option<u64>,
+        root: &G,
+        limits: &Limits,
     ) -> Self {
         let start_ms = clock.now_ms();
+        let (u, deadline_ms, max_nodes) = (root.bound(), limits.deadline_ms, limits.max_nodes);
         Run {
             cfg,
             eval,
