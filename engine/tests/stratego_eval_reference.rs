@@ -166,7 +166,8 @@ fn ref_side_score(p: &Stratego, colour: Player) -> f64 {
 /// that pool holds none); such a piece elsewhere takes off up to half. On the move: revealed and movable, or
 /// hidden and moved. A Flag walled in by its owner's Bombs fears only
 /// Miners (a hidden intruder costs 60%), and there any piece that beats
-/// or trades with a Miner guards it.
+/// or trades with a Miner guards it. A revealed Scout with an open line to
+/// the Flag is at distance 1.
 fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
     let Some(flag) = Square::all().find(|&sq| {
         p.piece_at(sq)
@@ -198,6 +199,22 @@ fn ref_flag_threat(p: &Stratego, colour: Player) -> f64 {
         if !moving || d > 6 {
             continue;
         }
+        // A revealed Scout that can run to the Flag in one move counts as
+        // beside it: walked square by square towards it along its file or
+        // row, every square before the Flag empty and no lake.
+        let runs_to_flag = known == Some(Rank::Scout) && {
+            let (f0, r0) = (sq.file() as i32, sq.rank_index() as i32);
+            let (f1, r1) = (flag.file() as i32, flag.rank_index() as i32);
+            (f0 == f1 || r0 == r1) && {
+                let (df, dr) = ((f1 - f0).signum(), (r1 - r0).signum());
+                (1..d as i32).all(|k| {
+                    let on = Square::from_coords((f0 + k * df) as usize, (r0 + k * dr) as usize)
+                        .expect("between two squares of the board");
+                    !on.is_lake() && p.piece_at(on).is_none()
+                })
+            }
+        };
+        let d = if runs_to_flag { 1 } else { d };
         let share = match (walled, known) {
             (false, _) => 1.0,
             (true, Some(Rank::Miner)) => 1.0,

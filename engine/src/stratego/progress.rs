@@ -14,7 +14,8 @@
 //! - **Defending one's Flag.** An enemy piece on the move — revealed and
 //!   movable, or hidden and seen moving — within [`REACH`] steps (Manhattan
 //!   distance) of a Flag the evaluator knows costs the Flag's owner
-//!   [`THREAT`] points by its distance `d` (up to 600, more than a
+//!   [`THREAT`] points by its distance `d` (a revealed Scout with an
+//!   open line to the Flag at distance 1: it strikes next move; up to 600, more than a
 //!   Marshal: an intruder that reaches the Flag ends the game; these are
 //!   twice our first values; the evaluation reads them as a chance of
 //!   losing the game, 600 as 60%, so a side far ahead pays the more,
@@ -48,7 +49,7 @@ use super::bits::Squares;
 use super::movegen::neighbour;
 use super::position::Stratego;
 use super::rank::{Rank, RANK_COUNT};
-use super::square::{distance, steps, Square, SQUARES};
+use super::square::{distance, steps, Square, SIZE, SQUARES};
 use crate::game::Player;
 
 /// Largest drive, in raw evaluation points (a Scout is 10).
@@ -225,6 +226,23 @@ impl Stratego {
         self.intruders_threat(colour, flag, enemy)
     }
 
+    /// Whether squares `a` and `b` share a file or a row with only empty
+    /// squares (no lake, no piece) between them: a Scout on one reaches
+    /// the other in one move.
+    fn open_line(&self, a: usize, b: usize) -> bool {
+        let (lo, hi) = (a.min(b), a.max(b));
+        let stride = if lo / SIZE == hi / SIZE {
+            1
+        } else if lo % SIZE == hi % SIZE {
+            SIZE
+        } else {
+            return false;
+        };
+        (lo + stride..hi)
+            .step_by(stride)
+            .all(|k| self.board[k].is_none() && Square::new(k).is_some_and(|s| !s.is_lake()))
+    }
+
     /// [`Stratego::flag_threat`] of the enemy pieces `enemy` near `colour`'s
     /// Flag on `flag`: kept out of line, so that the leaves with no enemy
     /// piece near a known Flag pay only for the tests above.
@@ -261,7 +279,12 @@ impl Stratego {
                 (true, Some(_)) => continue,
                 (true, None) => ENCLOSED,
             };
-            let d = steps(flag, i);
+            // A revealed Scout with an open line to the Flag strikes it
+            // next move, wherever it stands on the line.
+            let d = match steps(flag, i) {
+                d if d > 1 && rank == Some(Rank::Scout) && self.open_line(i, flag) => 1,
+                d => d,
+            };
             // Behind a wall of Bombs only a Miner matters, so a guard that
             // stops a Miner stops the intruder, whatever it is.
             let against = if walled { Some(Rank::Miner) } else { rank };
@@ -383,7 +406,15 @@ mod tests {
         // behind it: chasing), Blue's Flag far.
         let pos = barrage("bF9/10/10/10/10/10/10/10/10/rF1B91r15 r");
         assert_eq!(guard_relief(4, 2, 2, true), 0.45);
-        assert_eq!(pos.flag_threat(Player::First), THREAT[2] * 0.55);
+        // The Scout's line to the Flag is open (b1 empty): it strikes next
+        // move, as if beside it.
+        assert_eq!(pos.flag_threat(Player::First), THREAT[1] * 0.55);
+        // Off the line (c2: three steps) it counts by its steps.
+        let off = barrage("bF9/10/10/10/10/10/10/10/2B97/rF3r15 r");
+        assert_eq!(
+            off.flag_threat(Player::First),
+            THREAT[3] * (1.0 - guard_relief(4, 3, 3, true))
+        );
         // Beside the Scout (d1) the Marshal can take it at once: met.
         let beside = barrage("bF9/10/10/10/10/10/10/10/10/rF1B9r16 r");
         assert_eq!(beside.flag_threat(Player::First), 0.0);
@@ -391,10 +422,10 @@ mod tests {
         let its_move = barrage("bF9/10/10/10/10/10/10/10/10/rF1B9r16 b");
         assert_eq!(
             its_move.flag_threat(Player::First),
-            THREAT[2] * (1.0 - CHASE)
+            THREAT[1] * (1.0 - CHASE)
         );
         // A hidden piece that has not moved is still in its setup: no
-        // intruder. One seen moving is.
+        // intruder. One seen moving is, by its steps (it may be no Scout).
         let unmoved = barrage("bF9/10/10/10/10/10/10/10/10/rF1b91r15 r");
         assert_eq!(unmoved.flag_threat(Player::First), 0.0);
         let moved = barrage("bF9/10/10/10/10/10/10/10/10/rF1b91r15 r moved:c1");
@@ -407,13 +438,14 @@ mod tests {
         let close = barrage("bF9/10/10/10/10/10/10/10/r19/rF1B97 r");
         assert_eq!(
             close.flag_threat(Player::First),
-            THREAT[2] * (1.0 - guard_relief(1, 3, 2, true))
+            THREAT[1] * (1.0 - guard_relief(1, 3, 1, true))
         );
-        // A guard two steps away does not stop an intruder three steps away.
+        // A guard two steps away does not stop a Scout three steps away on
+        // an open line.
         let late = barrage("bF9/10/10/10/10/10/10/r19/10/rF2B96 r");
         assert_eq!(
             late.flag_threat(Player::First),
-            THREAT[3] * (1.0 - guard_relief(2, 5, 3, true))
+            THREAT[1] * (1.0 - guard_relief(2, 5, 1, true))
         );
         // Nor does a guard behind the Flag: the Flag on b1, the Marshal on
         // a1, the Scout on f1 (four steps from the Flag, five from the
@@ -421,7 +453,7 @@ mod tests {
         let behind = barrage("bF9/10/10/10/10/10/10/10/10/r1rF3B94 r");
         assert_eq!(
             behind.flag_threat(Player::First),
-            THREAT[4] * (1.0 - guard_relief(1, 5, 4, true))
+            THREAT[1] * (1.0 - guard_relief(1, 5, 1, true))
         );
         // The chase draws the guard in: each step closer takes more off,
         // nothing from ten steps away.
@@ -444,7 +476,7 @@ mod tests {
         // own is still defended.
         let view = pos.view_for(Player::First);
         assert_eq!(view.flag_threat(Player::Second), 0.0);
-        assert_eq!(view.flag_threat(Player::First), THREAT[2] * 0.55);
+        assert_eq!(view.flag_threat(Player::First), THREAT[1] * 0.55);
         // In Blue's view Red's Flag is hidden: Blue cannot score it.
         assert_eq!(pos.view_for(Player::Second).flag_threat(Player::First), 0.0);
     }
