@@ -14,12 +14,12 @@
 //! - **Defending one's Flag.** An enemy piece on the move — revealed and
 //!   movable, or hidden and seen moving — within [`REACH`] steps (Manhattan
 //!   distance) of a Flag the evaluator knows costs the Flag's owner
-//!   [`THREAT`] points by its distance `d` (a revealed Scout with an
-//!   open line to the Flag at distance 1: it strikes next move; up to 600, more than a
+//!   [`THREAT`] points by its distance `d` (up to 600, more than a
 //!   Marshal: an intruder that reaches the Flag ends the game; these are
 //!   twice our first values; the evaluation reads them as a chance of
 //!   losing the game, 600 as 60%, so a side far ahead pays the more,
-//!   `eval.rs`) — unless the owner has a
+//!   `eval.rs`; a revealed Scout with an open line to the Flag is at
+//!   distance 1, as it strikes next move) — unless the owner has a
 //!   piece ready to meet it: a piece of known rank that beats it or trades
 //!   with it — against an intruder of unknown rank, by the odds of it: the
 //!   share of the movable ranks the intruder's pool still holds that the
@@ -49,7 +49,7 @@ use super::bits::Squares;
 use super::movegen::neighbour;
 use super::position::Stratego;
 use super::rank::{Rank, RANK_COUNT};
-use super::square::{distance, steps, Square, SIZE, SQUARES};
+use super::square::{distance, steps, Square, SQUARES};
 use crate::game::Player;
 
 /// Largest drive, in raw evaluation points (a Scout is 10).
@@ -226,21 +226,33 @@ impl Stratego {
         self.intruders_threat(colour, flag, enemy)
     }
 
-    /// Whether squares `a` and `b` share a file or a row with only empty
-    /// squares (no lake, no piece) between them: a Scout on one reaches
-    /// the other in one move.
-    fn open_line(&self, a: usize, b: usize) -> bool {
-        let (lo, hi) = (a.min(b), a.max(b));
-        let stride = if lo / SIZE == hi / SIZE {
-            1
-        } else if lo % SIZE == hi % SIZE {
-            SIZE
-        } else {
-            return false;
+    /// Whether a Scout on `from` reaches `to` in one move: the two share a
+    /// file or a row, walked as move generation walks a run (the land
+    /// neighbours, so no lake), every square before `to` empty.
+    fn open_line(&self, from: Square, to: Square) -> bool {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        // Directions as in `movegen::neighbour`: up, right, down, left.
+        let dir = match (
+            to.file().cmp(&from.file()),
+            to.rank_index().cmp(&from.rank_index()),
+        ) {
+            (Equal, Greater) => 0,
+            (Greater, Equal) => 1,
+            (Equal, Less) => 2,
+            (Less, Equal) => 3,
+            _ => return false,
         };
-        (lo + stride..hi)
-            .step_by(stride)
-            .all(|k| self.board[k].is_none() && Square::new(k).is_some_and(|s| !s.is_lake()))
+        let mut at = from;
+        while let Some(next) = neighbour(at, dir) {
+            if next == to {
+                return true;
+            }
+            if self.board[next.index()].is_some() {
+                return false;
+            }
+            at = next;
+        }
+        false
     }
 
     /// [`Stratego::flag_threat`] of the enemy pieces `enemy` near `colour`'s
@@ -281,10 +293,9 @@ impl Stratego {
             };
             // A revealed Scout with an open line to the Flag strikes it
             // next move, wherever it stands on the line.
-            let d = match steps(flag, i) {
-                d if d > 1 && rank == Some(Rank::Scout) && self.open_line(i, flag) => 1,
-                d => d,
-            };
+            let strikes = rank == Some(Rank::Scout)
+                && Square::new(i).is_some_and(|sq| self.open_line(sq, flag_sq));
+            let d = if strikes { 1 } else { steps(flag, i) };
             // Behind a wall of Bombs only a Miner matters, so a guard that
             // stops a Miner stops the intruder, whatever it is.
             let against = if walled { Some(Rank::Miner) } else { rank };
