@@ -506,6 +506,50 @@ fn ref_mop_up(p: &Stratego, colour: Player) -> f64 {
     total
 }
 
+/// A lone hunter (mop_up.rs): `colour` has lost all its Miners while the
+/// opponent keeps a Bomb and a mover, and of its movers left at most one
+/// is free — a piece of known movable rank whose every neighbour square
+/// (lakes and the edge aside) holds its own Bomb or Flag is not.
+fn ref_lone_hunter(p: &Stratego, colour: Player) -> bool {
+    let full = army(p.config().variant);
+    let movers_left = |c: Player| -> u32 {
+        Rank::ALL
+            .into_iter()
+            .filter(|r| r.is_movable())
+            .map(|r| u32::from(full[r.index()]) - u32::from(p.captured(c)[r.index()]))
+            .sum()
+    };
+    let opp = colour.other();
+    let movers = movers_left(colour);
+    if movers == 0
+        || movers > 2
+        || p.captured(colour)[Rank::Miner.index()] < full[Rank::Miner.index()]
+        || p.captured(opp)[Rank::Bomb.index()] >= full[Rank::Bomb.index()]
+        || movers_left(opp) == 0
+    {
+        return false;
+    }
+    let own_rank = |sq: Square| {
+        p.piece_at(sq)
+            .filter(|x| x.colour() == colour)
+            .and_then(|x| x.rank())
+    };
+    let shut_in = Square::all()
+        .filter(|&sq| {
+            own_rank(sq).is_some_and(|r| r.is_movable())
+                && Square::all()
+                    .filter(|n| {
+                        !n.is_lake()
+                            && n.file().abs_diff(sq.file())
+                                + n.rank_index().abs_diff(sq.rank_index())
+                                == 1
+                    })
+                    .all(|n| matches!(own_rank(n), Some(Rank::Bomb | Rank::Flag)))
+        })
+        .count();
+    movers == 1 || shut_in >= 1
+}
+
 fn ref_evaluate(p: &Stratego) -> f64 {
     let side = p.side();
     let score = |c: Player| ref_side_score(p, c) + ref_flag_hunt(p, c) + ref_mop_up(p, c);
@@ -531,6 +575,13 @@ fn ref_evaluate(p: &Stratego) -> f64 {
         d - s * (d / 100.0).tanh()
     };
     let v = squash(d);
+    // A lone hunter ahead keeps half its value.
+    let lone = |c: Player| ref_lone_hunter(p, c);
+    let v = if (v > 0.0 && lone(side)) || (v < 0.0 && lone(side.other())) {
+        v * 0.5
+    } else {
+        v
+    };
     // Each Flag threat is a chance (threat / 1,000, at most 0.9) of
     // losing the game: of falling from v to -1,000 (or, for the
     // opponent's Flag, of rising to +1,000).

@@ -26,6 +26,16 @@
 //! A target already taken counts the full [`MOP`] (of the [`MOP_MOVERS`]
 //! the term counts), so taking one never costs what hunting it earned.
 //!
+//! A side that hunts alone can rarely finish: a single chaser never
+//! catches a piece going round a lake or a block, and with one mover a
+//! side cannot even spend a tempo. So a *lone hunter* — a side whose
+//! Miners are all captured while the opponent keeps a Bomb and a mover,
+//! with at most one free mover left (movers shut in by their own Bombs
+//! and Flag, as the position shows them, do not count) — keeps only
+//! [`LONE`] of its lead (`eval.rs`): in the drawn handicap games the side
+//! ahead had lost its second hunter, once stepping its Marshal beside a
+//! piece as likely the Spy as not.
+//!
 //! Public facts only: a target's rank once revealed (an unrevealed
 //! target that has moved counts as the strongest movable rank
 //! its side's pool still holds; unmoved unrevealed pieces are not
@@ -34,9 +44,10 @@
 
 use super::battle::{battle, strength, BattleResult};
 use super::bits::{bit, Squares};
-use super::movegen::{spread, LAND};
+use super::movegen::{neighbour, spread, LAND};
 use super::position::Stratego;
-use super::rank::{Rank, RANK_COUNT};
+use super::rank::{army, Rank, RANK_COUNT};
+use super::square::Square;
 use crate::game::Player;
 
 /// Largest value of hunting down one target, in raw evaluation points (a
@@ -51,6 +62,10 @@ pub const ROOM: f64 = 0.7;
 
 /// Share of [`MOP`] for the nearest hunter's walk to the target.
 pub const WALK: f64 = 0.3;
+
+/// The share of its value (the squashed lead) a side ahead keeps when it
+/// is a lone hunter ([`Stratego::lone_hunter`]).
+pub const LONE: f64 = 0.5;
 
 /// Room (squares) at and beyond which a target counts as free.
 pub const ROOM_SPAN: f64 = 40.0;
@@ -96,6 +111,54 @@ impl Stratego {
             return 0.0;
         }
         self.hunt_last_movers(colour, left)
+    }
+
+    /// Whether `colour` can hardly force a win: all its Miners are
+    /// captured while the opponent keeps a Bomb (its Flag may be walled
+    /// in), and it has at most one mover that is free — not shut in
+    /// for good by its own Bombs and Flag as the position shows them —
+    /// while the opponent still has a mover. One hunter cannot corner a
+    /// piece that goes round a lake or a block, so such a lead is worth
+    /// less than its material (module doc). Public facts and the
+    /// position's own ranks only.
+    #[inline]
+    pub(crate) fn lone_hunter(&self, colour: Player) -> bool {
+        let (c, o) = (colour.index(), colour.other().index());
+        let movers = self.material[c].movers_left();
+        if movers > 2 || movers == 0 {
+            return false;
+        }
+        let full = army(self.config.variant);
+        let (miner, bomb) = (Rank::Miner.index(), Rank::Bomb.index());
+        if self.captured[c][miner] < full[miner]
+            || self.captured[o][bomb] >= full[bomb]
+            || self.material[o].movers_left() == 0
+        {
+            return false;
+        }
+        movers == 1 || self.shut_in_movers(colour) >= 1
+    }
+
+    /// `colour`'s pieces of known movable rank whose every neighbour is
+    /// its own Bomb or Flag of known rank (or the edge or a lake).
+    #[inline(never)]
+    fn shut_in_movers(&self, colour: Player) -> u32 {
+        let wall = |sq: Square| {
+            self.board[sq.index()].is_some_and(|q| {
+                q.colour() == colour && matches!(q.rank(), Some(Rank::Bomb | Rank::Flag))
+            })
+        };
+        Squares::new(self.occ[colour.index()])
+            .filter(|&s| {
+                let Some(sq) = Square::new(s) else {
+                    return false;
+                };
+                self.board[s]
+                    .and_then(|p| p.rank())
+                    .is_some_and(|r| r.is_movable())
+                    && (0..4).all(|d| neighbour(sq, d).is_none_or(wall))
+            })
+            .count() as u32
     }
 
     /// [`Stratego::mop_up`] once the opponent has `left` movers, 1 to
@@ -236,5 +299,34 @@ mod tests {
         assert!(three.mop_up(Player::First) > 0.0);
         let four = barrage("bFbBb9bSb85/10/10/10/10/10/10/10/B99/rFrB1R16 r r2r8r9r9rSb1b2");
         assert_eq!(four.mop_up(Player::First), 0.0);
+    }
+
+    #[test]
+    fn a_lone_hunter_is_told_apart() {
+        // Red's last mover a Marshal, its Miner gone; Blue keeps its Bomb
+        // and two Scouts.
+        let one = barrage("bFbB7B9/10/10/10/10/10/10/10/B99/rFrB1R16 r r2r8r9r9rSb1b2b8bS");
+        assert!(one.lone_hunter(Player::First));
+        // Blue's two Scouts are both free: not a lone hunter.
+        assert!(!one.lone_hunter(Player::Second));
+        // A General shut in by Red's own Bomb and Flag does not count...
+        let shut = barrage("bFbB7B9/10/10/10/10/10/10/B99/rB9/r2rF1R16 r r8r9r9rSb1b2b8bS");
+        assert!(shut.lone_hunter(Player::First));
+        // ... where Blue cannot see its rank, nor a free one.
+        assert!(!shut.view_for(Player::Second).lone_hunter(Player::First));
+        let free = barrage("bFbB7B9/10/10/10/10/10/10/B99/10/r2rF1R1rB5 r r8r9r9rSb1b2b8bS");
+        assert!(!free.lone_hunter(Player::First));
+        // With a Miner left, or no Bomb left to Blue, the Flag can be had.
+        let miner = barrage("bFbB7B9/10/10/10/10/10/10/10/B99/rFrBr8R16 r r2r9r9rSb1b2b8bS");
+        assert!(!miner.lone_hunter(Player::First));
+        let no_bomb = barrage("bF8B9/10/10/10/10/10/10/10/B99/rFrB1R16 r r2r8r9r9rSb1b2b8bSbB");
+        assert!(!no_bomb.lone_hunter(Player::First));
+        // A lone hunter far ahead keeps half its value (no Flag threat
+        // here: the Scouts are far from Red's Flag and off its lines).
+        let calm = barrage("bFbB7B9/10/10/10/10/4B95/10/10/10/rFrB1R16 r r2r8r9r9rSb1b2b8bS");
+        assert!(calm.lone_hunter(Player::First));
+        let v = calm.evaluate();
+        let raw = crate::stratego::squash(calm.raw_eval());
+        assert!(raw > 0.0 && (v - raw * LONE).abs() < 1e-9, "{v} {raw}");
     }
 }
