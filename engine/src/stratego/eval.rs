@@ -249,7 +249,7 @@ impl Stratego {
 
     /// The heuristic value strictly inside (-1000, 1000) (see module doc):
     /// the squashed raw difference `v` (halved when the side ahead is a
-    /// lone hunter, [`Stratego::lone_hunter`]), then each side's Flag threat read
+    /// lone hunter, `mop_up.rs`), then each side's Flag threat read
     /// as the chance `p` (threat / 1,000, at most 0.9) of losing the game:
     /// `v - p_own (v + 1000) + p_opp (1000 - v)`, so that a side far ahead
     /// guards its Flag the more, having the more to lose.
