@@ -393,6 +393,27 @@ fn ref_steps(p: &Stratego, from: &[Square]) -> [usize; 100] {
     d
 }
 
+/// The land squares beside `s`.
+fn ref_neighbours(s: Square) -> Vec<Square> {
+    Square::all()
+        .filter(|n| {
+            !n.is_lake()
+                && n.file().abs_diff(s.file()) + n.rank_index().abs_diff(s.rank_index()) == 1
+        })
+        .collect()
+}
+
+/// `colour`'s movable pieces still in the game: its army's less those
+/// captured.
+fn ref_movers_left(p: &Stratego, colour: Player) -> u32 {
+    let full = army(p.config().variant);
+    Rank::ALL
+        .into_iter()
+        .filter(|r| r.is_movable())
+        .map(|r| u32::from(full[r.index()]) - u32::from(p.captured(colour)[r.index()]))
+        .sum()
+}
+
 /// The hunt for the last enemy movers (mop_up.rs): with at most three left,
 /// each one taken earns `colour` 400, each one on the move that a piece of
 /// `colour` beats 400 x (0.7 (1 - room / 40) + 0.3 (1 - walk / 24)), where
@@ -402,12 +423,8 @@ fn ref_steps(p: &Stratego, from: &[Square]) -> [usize; 100] {
 /// spelt out.
 fn ref_mop_up(p: &Stratego, colour: Player) -> f64 {
     let opp = colour.other();
-    let full = army(p.config().variant);
     let movers: Vec<Rank> = Rank::ALL.into_iter().filter(|r| r.is_movable()).collect();
-    let left: u32 = movers
-        .iter()
-        .map(|r| u32::from(full[r.index()]) - u32::from(p.captured(opp)[r.index()]))
-        .sum();
+    let left = ref_movers_left(p, opp);
     if left == 0 || left > 3 {
         return 0.0;
     }
@@ -428,14 +445,6 @@ fn ref_mop_up(p: &Stratego, colour: Player) -> f64 {
         .filter(|r| pool.counts[r.index()] > 0)
         .map(|&r| power(r))
         .max();
-    let neighbours = |s: Square| -> Vec<Square> {
-        Square::all()
-            .filter(|n| {
-                !n.is_lake()
-                    && n.file().abs_diff(s.file()) + n.rank_index().abs_diff(s.rank_index()) == 1
-            })
-            .collect()
-    };
     let mut total = 400.0 * f64::from(3 - left);
     for t in Square::all() {
         let Some(x) = p.piece_at(t).filter(|x| x.colour() == opp) else {
@@ -465,7 +474,7 @@ fn ref_mop_up(p: &Stratego, colour: Player) -> f64 {
             continue;
         }
         let dh = ref_steps(p, &hunters);
-        let walk = neighbours(t)
+        let walk = ref_neighbours(t)
             .into_iter()
             .map(|n| {
                 if hunters.contains(&n) {
@@ -488,7 +497,7 @@ fn ref_mop_up(p: &Stratego, colour: Player) -> f64 {
             k += 1;
             let mut next = vec![];
             for s in frontier {
-                for n in neighbours(s) {
+                for n in ref_neighbours(s) {
                     if seen[n.index()] || p.piece_at(n).is_some() || dh[n.index()] <= k {
                         continue;
                     }
@@ -512,20 +521,13 @@ fn ref_mop_up(p: &Stratego, colour: Player) -> f64 {
 /// (lakes and the edge aside) holds its own Bomb or Flag is not.
 fn ref_lone_hunter(p: &Stratego, colour: Player) -> bool {
     let full = army(p.config().variant);
-    let movers_left = |c: Player| -> u32 {
-        Rank::ALL
-            .into_iter()
-            .filter(|r| r.is_movable())
-            .map(|r| u32::from(full[r.index()]) - u32::from(p.captured(c)[r.index()]))
-            .sum()
-    };
     let opp = colour.other();
-    let movers = movers_left(colour);
+    let movers = ref_movers_left(p, colour);
     if movers == 0
         || movers > 2
         || p.captured(colour)[Rank::Miner.index()] < full[Rank::Miner.index()]
         || p.captured(opp)[Rank::Bomb.index()] >= full[Rank::Bomb.index()]
-        || movers_left(opp) == 0
+        || ref_movers_left(p, opp) == 0
     {
         return false;
     }
@@ -537,13 +539,8 @@ fn ref_lone_hunter(p: &Stratego, colour: Player) -> bool {
     let shut_in = Square::all()
         .filter(|&sq| {
             own_rank(sq).is_some_and(|r| r.is_movable())
-                && Square::all()
-                    .filter(|n| {
-                        !n.is_lake()
-                            && n.file().abs_diff(sq.file())
-                                + n.rank_index().abs_diff(sq.rank_index())
-                                == 1
-                    })
+                && ref_neighbours(sq)
+                    .into_iter()
                     .all(|n| matches!(own_rank(n), Some(Rank::Bomb | Rank::Flag)))
         })
         .count();
