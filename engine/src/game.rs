@@ -253,6 +253,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// scored by the search from `status()`, not by this function).
     fn heuristic(&self) -> Value;
 
+    /// A key of everything [`Game::heuristic`] reads: positions with equal
+    /// keys have equal heuristic values, so a search keeps those values by
+    /// key. `None` (the default) when the heuristic is cheaper to compute
+    /// again than to look up; Stratego's is not (`hash` less the
+    /// two-squares counters, which its evaluation never reads).
+    #[inline]
+    fn heuristic_key(&self) -> Option<u64> {
+        None
+    }
+
     /// What `player` knows of this position: the position itself in games
     /// of perfect information; Stratego hides the unrevealed enemy ranks.
     /// An engine playing `player` must search only this.

@@ -151,6 +151,17 @@ impl<G: Game> Evaluator<G> for NoisyEval {
         let u = pos.bound() * 0.999;
         (base + unit * self.amplitude).clamp(-u, u)
     }
+
+    /// The game's own key without noise; none with it (the noise reads
+    /// the whole position and the seed).
+    #[inline]
+    fn key(&self, pos: &G) -> Option<u64> {
+        if self.amplitude <= 0.0 {
+            pos.heuristic_key()
+        } else {
+            None
+        }
+    }
 }
 
 #[cfg(test)]

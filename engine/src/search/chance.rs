@@ -926,7 +926,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             }
             Status::Decision if depth == 0 => {
                 // A leaf (plies): its probe is its evaluation.
-                let v = self.eval.evaluate(kid);
+                let v = self.evaluate(kid);
                 return self.exact_probe(cx, buf, bk, i, v);
             }
             Status::Decision => {}
@@ -950,7 +950,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             if j > 0 {
                 return None;
             }
-            let v = self.eval.evaluate(&buf.kids[i]);
+            let v = self.evaluate(&buf.kids[i]);
             return self.exact_probe(cx, buf, bk, i, v);
         }
         let kid = &buf.kids[i];

@@ -25,6 +25,7 @@ pub mod clock;
 pub mod config;
 mod decision_probcut;
 pub mod doubt;
+mod eval_cache;
 mod huge_pages;
 mod iterative;
 pub mod multicut;
@@ -60,6 +61,16 @@ use run::{Run, Shared};
 /// inside (-U, U).
 pub trait Evaluator<G: Game> {
     fn evaluate(&self, pos: &G) -> Value;
+
+    /// A key of everything [`Evaluator::evaluate`] reads of `pos`: two
+    /// positions with the same key must get the same value, so that the
+    /// search can keep the values by key and evaluate a position met
+    /// again by another move order only once. `None` (the default): the
+    /// values are not kept.
+    #[inline]
+    fn key(&self, _pos: &G) -> Option<u64> {
+        None
+    }
 }
 
 /// The game's own [`Game::heuristic`].
@@ -70,6 +81,11 @@ impl<G: Game> Evaluator<G> for DefaultEval {
     #[inline]
     fn evaluate(&self, pos: &G) -> Value {
         pos.heuristic()
+    }
+
+    #[inline]
+    fn key(&self, pos: &G) -> Option<u64> {
+        pos.heuristic_key()
     }
 }
 
@@ -210,10 +226,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// The evaluator, to change its settings between searches (say a new
-    /// game's noise seed; nothing is cached across searches that an
-    /// evaluator's change could make stale, but a kept table holds values
-    /// of the old one: [`Searcher::new_game`] when that matters).
+    /// game's noise seed). The evaluations kept by key are forgotten; a
+    /// kept table still holds values of the old evaluator:
+    /// [`Searcher::new_game`] when that matters.
     pub fn evaluator_mut(&mut self) -> &mut E {
+        self.shared.evals.forget();
         &mut self.eval
     }
 

@@ -89,7 +89,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     #[inline]
     pub(crate) fn leaf(&mut self, pos: &G, ply: usize, alpha: Value, beta: Value) -> Value {
         self.stats.leaf_nodes += 1;
-        let v = self.eval.evaluate(pos);
+        let v = self.evaluate(pos);
         self.tracer.enter(pos, NodeKind::Leaf, ply, 0, alpha, beta);
         self.tracer.exit(ply, v);
         v
@@ -382,7 +382,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             return None;
         }
         let chance = pos.doubtful_move(m)?;
-        let anchor = *anchor.get_or_insert_with(|| self.eval.evaluate(pos));
+        let anchor = *anchor.get_or_insert_with(|| self.evaluate(pos));
         Some(Doubt { chance, anchor })
     }
 

@@ -38,7 +38,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         if self.null_plies & (1 << (ply - 1)) != 0 {
             return None;
         }
-        if self.eval.evaluate(cx.pos) < beta {
+        if self.evaluate(cx.pos) < beta {
             return None;
         }
         let passed = cx.pos.null_move()?;

@@ -7,6 +7,7 @@ use crate::game::{Game, Step, Value};
 
 use super::clock::Clock;
 use super::config::{SearchConfig, SearchMode};
+use super::eval_cache::EvalCache;
 use super::ordering::{MovePicker, Ordering, OrderingFlags};
 use super::stats::Stats;
 use super::trace::{CutKind, NodeKind, Tracer};
@@ -131,6 +132,8 @@ impl<G> Node<'_, G> {
 pub(crate) struct Shared<G: Game> {
     pub tt: Option<TransTable<G::Move>>,
     pub ordering: Ordering<G::Move>,
+    /// Evaluations kept by the evaluator's key ([`Run::evaluate`]).
+    pub evals: EvalCache,
     /// Per ply, its buffers: boxed, so that a node takes them out and puts
     /// them back by moving a pointer, not the whole `Ply` (half a
     /// kilobyte, at every node); `None` while the node at that ply runs.
@@ -150,6 +153,7 @@ impl<G: Game> Shared<G> {
                 .tt
                 .then(|| TransTable::new(config.tt_mb, config.tt_replacement)),
             ordering: Ordering::default(),
+            evals: EvalCache::default(),
             plies: Vec::new(),
             pv: Vec::new(),
             last_pv: Vec::new(),
@@ -246,6 +250,17 @@ pub(crate) struct TableProbe<M> {
 }
 
 impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
+    /// The evaluator's value of `pos`, looked up by its key when it names
+    /// one (`eval_cache.rs`): the same value either way.
+    #[inline]
+    pub(crate) fn evaluate(&mut self, pos: &G) -> Value {
+        let eval = self.eval;
+        match eval.key(pos) {
+            Some(key) => self.sh.evals.get_or_insert(key, || eval.evaluate(pos)),
+            None => eval.evaluate(pos),
+        }
+    }
+
     /// Probes the table for a decision (`chance = false`) or chance node
     /// under `key`, with `depth` decisions left and window (alpha, beta).
     /// Entries are used only at the depth the configuration allows, and

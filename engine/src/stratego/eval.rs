@@ -247,6 +247,22 @@ impl Stratego {
         super::progress::apply_drive(d, self.quiet)
     }
 
+    /// A key of everything [`Stratego::evaluate`] reads: the Zobrist key
+    /// less the two-squares counters, which only move generation reads.
+    /// Two positions that differ only in those counters, as the same
+    /// pieces reached by moves in another order often do, share their
+    /// evaluation (`search/eval_cache.rs`).
+    #[inline]
+    pub fn eval_key(&self) -> u64 {
+        let mut key = self.hash;
+        for player in [Player::First, Player::Second] {
+            if let Some(s) = self.two_square(player) {
+                key ^= super::hash::two_square_key(player, s.from, s.to, s.count);
+            }
+        }
+        key
+    }
+
     /// The heuristic value strictly inside (-1000, 1000) (see module doc):
     /// the squashed raw difference `v` (halved when the side ahead is a
     /// lone hunter, `mop_up.rs`), then each side's Flag threat read

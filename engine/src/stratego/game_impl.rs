@@ -96,6 +96,11 @@ impl Game for Stratego {
         self.evaluate()
     }
 
+    #[inline]
+    fn heuristic_key(&self) -> Option<u64> {
+        Some(self.eval_key())
+    }
+
     fn move_order_hint(&self, mv: Self::Move) -> i32 {
         self.order_score(mv)
     }

@@ -32,6 +32,17 @@ impl<G: Game> Evaluator<G> for NoisyEval {
         let limit = pos.bound() * (1.0 - 1e-9);
         (h + self.amplitude * (2.0 * u - 1.0)).clamp(-limit, limit)
     }
+
+    /// The game's own key without noise; none with it (the noise reads
+    /// the whole position and the seed).
+    #[inline]
+    fn key(&self, pos: &G) -> Option<u64> {
+        if self.amplitude == 0.0 {
+            pos.heuristic_key()
+        } else {
+            None
+        }
+    }
 }
 
 #[cfg(test)]
