@@ -13,6 +13,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
 use starcut::dice::{Dice, DiceConfig};
+use starcut::search::testing::random_step;
 use starcut::search::{SearchConfig, Searcher};
 use starcut::stratego::{Stratego, StrategoConfig, Variant};
 use starcut::{Game, Player, Status};
@@ -211,16 +212,8 @@ fn sample<G: Game>(start: &G, count: usize, seed: u64) -> Vec<G> {
     while out.len() < count {
         let mut pos = start.clone();
         for _ in 0..rng.gen_range(4..30) {
-            match pos.status() {
-                Status::Terminal(_) => break,
-                Status::Decision => {
-                    pos.legal_moves(&mut moves);
-                    pos.play(moves[rng.gen_range(0..moves.len())]);
-                }
-                Status::Chance => {
-                    pos.chance_outcomes(&mut outcomes);
-                    pos.apply_outcome(outcomes[rng.gen_range(0..outcomes.len())].0);
-                }
+            if !random_step(&mut pos, &mut rng, &mut moves, &mut outcomes) {
+                break;
             }
         }
         if pos.status() == Status::Decision {

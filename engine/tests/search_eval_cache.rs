@@ -6,6 +6,7 @@ use std::cell::Cell;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use starcut::search::testing::random_step;
 use starcut::search::{Evaluator, SearchConfig, Searcher};
 use starcut::stratego::{Stratego, StrategoConfig, Variant};
 use starcut::{Game, Status, Value};
@@ -23,16 +24,8 @@ fn positions(variant: Variant, seed: u64, count: usize) -> Vec<Stratego> {
     while out.len() < count {
         let mut pos = Stratego::start(&config).unwrap();
         for ply in 0..rng.gen_range(20..160) {
-            match pos.status() {
-                Status::Terminal(_) => break,
-                Status::Decision => {
-                    pos.legal_moves(&mut moves);
-                    pos.play(moves[rng.gen_range(0..moves.len())]);
-                }
-                Status::Chance => {
-                    pos.chance_outcomes(&mut outcomes);
-                    pos.apply_outcome(outcomes[rng.gen_range(0..outcomes.len())].0);
-                }
+            if !random_step(&mut pos, &mut rng, &mut moves, &mut outcomes) {
+                break;
             }
             if ply % 7 == 0 && pos.status() == Status::Decision {
                 out.push(if out.len() % 2 == 0 {

@@ -13,11 +13,37 @@ pub use random_game::{RandomConfig, RandomGame};
 
 use std::fmt;
 
+use rand::Rng;
+
 use crate::game::{Game, Status, Value};
 
 use super::config::{ChanceAlgo, DepthUnits, Probing, Replacement, SearchConfig, Star1Formula};
 use super::verify::{reference_node, reference_value, reference_value_with};
 use super::{DefaultEval, Searcher};
+
+/// Plays one random step of `pos`: a legal move at a decision, an outcome
+/// at a chance node, each picked uniformly (`moves` and `outcomes` are
+/// scratch buffers); `false`, with nothing played, at a terminal position.
+pub fn random_step<G: Game, R: Rng>(
+    pos: &mut G,
+    rng: &mut R,
+    moves: &mut Vec<G::Move>,
+    outcomes: &mut Vec<(G::Outcome, u32)>,
+) -> bool {
+    match pos.status() {
+        Status::Terminal(_) => false,
+        Status::Decision => {
+            pos.legal_moves(moves);
+            pos.play(moves[rng.gen_range(0..moves.len())]);
+            true
+        }
+        Status::Chance => {
+            pos.chance_outcomes(outcomes);
+            pos.apply_outcome(outcomes[rng.gen_range(0..outcomes.len())].0);
+            true
+        }
+    }
+}
 
 /// Plain expectimax with the game's heuristic (independent of the search).
 pub fn expectimax_reference<G: Game>(pos: &G, depth: u32) -> Value {
