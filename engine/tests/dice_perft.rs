@@ -3,9 +3,10 @@
 //! square).
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use starcut::dice::{Dice, DiceConfig};
 use starcut::perft::perft;
+use starcut::search::testing::random_step;
 use starcut::{Game, Player, Status};
 
 // ----- the naive reference ------------------------------------------------
@@ -226,16 +227,8 @@ fn random_positions(size: u8, seed: u64, games: usize) -> Vec<Dice> {
         let mut pos = Dice::start(&DiceConfig { size }).unwrap();
         loop {
             out.push(pos);
-            match pos.status() {
-                Status::Terminal(_) => break,
-                Status::Decision => {
-                    pos.legal_moves(&mut moves);
-                    pos.play(moves[rng.gen_range(0..moves.len())]);
-                }
-                Status::Chance => {
-                    pos.chance_outcomes(&mut outcomes);
-                    pos.apply_outcome(outcomes[rng.gen_range(0..outcomes.len())].0);
-                }
+            if !random_step(&mut pos, &mut rng, &mut moves, &mut outcomes) {
+                break;
             }
         }
     }

@@ -8,7 +8,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use starcut::breakthrough::{Breakthrough, BreakthroughConfig};
 use starcut::dice::{Dice, DiceConfig};
-use starcut::search::testing::{algorithm_matrix, algorithm_matrix_in, close, AgreementChecker};
+use starcut::search::testing::{
+    algorithm_matrix, algorithm_matrix_in, close, random_step, AgreementChecker,
+};
 use starcut::search::{ChanceAlgo, DepthUnits, SearchConfig, SearchMode, Searcher};
 use starcut::stratego::{Stratego, StrategoConfig, Variant};
 use starcut::{Game, Status, Value};
@@ -211,20 +213,13 @@ fn small_dice(size: u8, max_empty: u32, count: usize, seed: u64) -> Vec<Dice> {
         let mut pos = Dice::start(&DiceConfig { size }).unwrap();
         loop {
             let empty = u32::from(size) * u32::from(size) - pos.occupied().count_ones();
-            match pos.status() {
-                Status::Terminal(_) => break,
-                _ if empty <= max_empty && rng.gen_bool(0.5) => {
-                    out.push(pos);
-                    break;
-                }
-                Status::Chance => {
-                    pos.chance_outcomes(&mut outcomes);
-                    pos.apply_outcome(outcomes[rng.gen_range(0..outcomes.len())].0);
-                }
-                Status::Decision => {
-                    pos.legal_moves(&mut moves);
-                    pos.play(moves[rng.gen_range(0..moves.len())]);
-                }
+            let open = !matches!(pos.status(), Status::Terminal(_));
+            if open && empty <= max_empty && rng.gen_bool(0.5) {
+                out.push(pos);
+                break;
+            }
+            if !random_step(&mut pos, &mut rng, &mut moves, &mut outcomes) {
+                break;
             }
         }
     }
