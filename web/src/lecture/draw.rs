@@ -8,6 +8,7 @@
 //! value; every value is from MAX's point of view.
 
 use super::explain::{self, Side};
+use super::placing::Boxes;
 use super::replay::Frame;
 use super::tree::ShownKind;
 use super::{AlgoRun, Lecture};
@@ -145,6 +146,9 @@ pub enum Mark {
 
 /// Draws the tree as it stands at `frame`; `marks` are predict mode's.
 pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks: &[Option<Mark>]) {
+    // Every label's box is kept, so that the late ones find a free spot.
+    let mut boxes = Boxes::new(pen);
+    let pen = &mut boxes;
     let p = &style.palette;
     pen.clear(style.w, style.h);
     pen.rect(0.0, 0.0, style.w, style.h, p.background);
@@ -443,26 +447,43 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
         }
     }
 
-    // The window a chance node gives the outcome it searches now.
+    // The window a chance node gives the outcome it searches now, on the
+    // edge between them, on a patch of background over the edges: the
+    // first spot from a little above half way that covers no label
+    // (beside the child it would run over its left sibling's labels).
     for (n, st) in frame.nodes.iter().enumerate() {
         if let (true, Some((k, a, b))) = (st.open, st.child_window) {
             if hidden(k) {
                 continue;
             }
-            let (x, y) = pos(k);
+            let ((x1, y1), (x2, y2)) = (pos(n), pos(k));
             let i = l.tree.nodes[n]
                 .children
                 .iter()
                 .position(|&c| c == k)
                 .map_or(0, |i| i + 1);
-            pen.text(
-                &format!("(A{i}, B{i}) = {}", explain::window((a, b))),
-                (x - r - 5.0, y - r - px * 0.8),
-                px * 0.9,
-                true,
-                Align::Right,
-                p.current,
+            let label = format!("(A{i}, B{i}) = {}", explain::window((a, b)));
+            let size = px * 0.9;
+            let patch = (
+                label.chars().count() as f64 * size * 0.6 + size * 0.4,
+                size * 1.1,
             );
+            let along = |t: f64| (x1 + (x2 - x1) * t, (y1 + r) + ((y2 - r) - (y1 + r)) * t);
+            // From 0.45 outwards in steps of 0.025, nearer the parent first.
+            let spots: Vec<_> = (0..36)
+                .map(|j| 0.45 + if j % 2 == 0 { -0.0125 } else { 0.0125 } * j as f64)
+                .filter(|t| (0.0..=0.95).contains(t))
+                .map(along)
+                .collect();
+            let at = pen.free_spot(&spots, patch, [0.0, 0.0, style.w, style.h]);
+            pen.rect(
+                at.0 - patch.0 / 2.0,
+                at.1 - patch.1 / 2.0,
+                patch.0,
+                patch.1,
+                p.background,
+            );
+            pen.text(&label, at, size, true, Align::Centre, p.current);
         }
     }
 

@@ -13,6 +13,7 @@
 pub mod draw;
 pub mod explain;
 pub mod layout;
+pub mod placing;
 pub mod position;
 pub mod predict;
 pub mod replay;

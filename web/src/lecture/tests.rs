@@ -417,3 +417,71 @@ fn the_figures_lessons_beyond_the_trace() {
         l.run.cuts
     );
 }
+
+/// A pen that keeps each label's text and an estimate of its box (the
+/// glyphs about 0.6 of the size wide, one size high, centred on `y`), and
+/// each filled rectangle as a label named `RECT`.
+#[derive(Default)]
+struct Labels(Vec<(String, [f64; 4])>);
+
+impl draw::Pen for Labels {
+    fn clear(&mut self, _: f64, _: f64) {
+        self.0.clear();
+    }
+    fn line(&mut self, _: (f64, f64), _: (f64, f64), _: draw::Stroke) {}
+    fn polygon(&mut self, _: &[(f64, f64)], _: &str, _: draw::Stroke) {}
+    fn circle(&mut self, _: (f64, f64), _: f64, _: Option<&str>, _: draw::Stroke) {}
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, _: &str) {
+        self.0.push((RECT.to_string(), [x, y, x + w, y + h]));
+    }
+    fn text(&mut self, s: &str, at: (f64, f64), px: f64, _: bool, align: draw::Align, _: &str) {
+        self.0
+            .push((s.to_string(), placing::text_box(s, at, px, align)));
+    }
+}
+
+const RECT: &str = "\u{25ad}rect";
+
+#[test]
+fn the_window_a_chance_node_gives_its_outcome_covers_no_other_label() {
+    // Arts 4.7 with Star1 as the presentation view shows it (the e2e
+    // screenshots), and every worked example on the page, at every step.
+    let styles = [
+        draw::Style::presentation(1280.0, 720.0),
+        draw::Style::presentation(1920.0, 1080.0),
+        draw::Style::page(900.0, 600.0),
+    ];
+    let mut checked = 0;
+    for ex in EXAMPLES.iter() {
+        let l = lecture(ex, "star1");
+        for cursor in 1..=l.replay.len() {
+            let frame = l.replay.frame(&l.tree, cursor);
+            for style in &styles {
+                let mut pen = Labels::default();
+                draw::tree(&mut pen, &l, &frame, style, &[]);
+                let texts = || pen.0.iter().filter(|(s, _)| s != RECT);
+                for (j, (label, a)) in pen.0.iter().enumerate() {
+                    if !label.starts_with("(A") {
+                        continue;
+                    }
+                    checked += 1;
+                    // The label and the patch of background under it.
+                    let patch = pen.0[j - 1].1;
+                    assert_eq!(pen.0[j - 1].0, RECT);
+                    for (other, b) in texts().filter(|(s, _)| s != label) {
+                        for a in [a, &patch] {
+                            assert!(
+                                !placing::overlaps(a, b),
+                                "{} step {cursor} at {}x{}: {label:?} {a:?} covers {other:?} {b:?}",
+                                ex.name,
+                                style.w,
+                                style.h
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 0, "no window label drawn");
+}
