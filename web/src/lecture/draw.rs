@@ -8,7 +8,7 @@
 //! value; every value is from MAX's point of view.
 
 use super::explain::{self, Side};
-use super::placing::Boxes;
+use super::placing::{patch_for, Boxes};
 use super::replay::Frame;
 use super::tree::ShownKind;
 use super::{AlgoRun, Lecture};
@@ -398,23 +398,6 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
                 );
             }
         }
-        if let Some(w) = st.window {
-            if st.open || frame.current == Some(n) {
-                let colour = if frame.current == Some(n) {
-                    p.ink
-                } else {
-                    p.muted
-                };
-                pen.text(
-                    &explain::window(w),
-                    (x + r + 6.0, y - r * 0.6),
-                    px * 0.9,
-                    false,
-                    Align::Left,
-                    colour,
-                );
-            }
-        }
         if let Some(v) = st.probe {
             let dir = if node.side == starcut::Player::First {
                 "≥"
@@ -435,16 +418,61 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
                 p.probe,
             );
         }
-        if let Some(kind) = st.cut {
-            pen.text(
-                &format!("✂ {kind}"),
-                (x + r + 6.0, y - r - px * 0.6),
-                px * 0.9,
-                true,
-                Align::Left,
-                p.cut,
-            );
+    }
+
+    // The legend before the late labels, which keep clear of it.
+    if style.legend {
+        pen.text(
+            "▲ MAX   ▼ MIN   ● chance   ▭ leaf   — values from MAX's point of view; (a, b) window, [l, u] bounds; dashed grey: pruned; +n: folded (double click)",
+            (8.0, style.h - px * 0.9),
+            px * 0.8,
+            false,
+            Align::Left,
+            p.muted,
+        );
+    }
+
+    // A searched node's window, once every node is down: the first free
+    // spot next to the node (the least covered if none is), on a patch of
+    // background (always to the right, it ran over the next sibling when
+    // the two stand close).
+    for (n, st) in frame.nodes.iter().enumerate() {
+        let Some(w) = st.window else { continue };
+        if hidden(n) || !(st.open || frame.current == Some(n)) {
+            continue;
         }
+        let (x, y) = pos(n);
+        let colour = if frame.current == Some(n) {
+            p.ink
+        } else {
+            p.muted
+        };
+        let label = explain::window(w);
+        let size = px * 0.9;
+        let patch = patch_for(&label, size);
+        // Next to its node only: further off it would seem another's.
+        let spots = next_to_node((x, y), r, px, patch.0 / 2.0, y - r * 0.6);
+        let at = pen.best_spot(&spots, patch, [0.0, 0.0, style.w, style.h]);
+        pen.patch(at, patch, p.background);
+        pen.text(&label, at, size, false, Align::Centre, colour);
+    }
+
+    // The cuts' labels, once every node and its own labels are down: the
+    // first free spot round the node, on a patch of background (above
+    // and to the right it ran over the next sibling's name).
+    for (n, st) in frame.nodes.iter().enumerate() {
+        let Some(kind) = st.cut else { continue };
+        if hidden(n) {
+            continue;
+        }
+        let (x, y) = pos(n);
+        let label = format!("✂ {kind}");
+        let size = px * 0.9;
+        let patch = patch_for(&label, size);
+        let spots = round_node((x, y), r, px, patch.0 / 2.0, y - r - px * 0.6);
+        let at = pen.best_spot(&spots, patch, [0.0, 0.0, style.w, style.h]);
+        pen.patch(at, patch, p.background);
+        pen.text(&label, at, size, true, Align::Centre, p.cut);
     }
 
     // The window a chance node gives the outcome it searches now, on the
@@ -462,41 +490,79 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
                 .iter()
                 .position(|&c| c == k)
                 .map_or(0, |i| i + 1);
-            let label = format!("(A{i}, B{i}) = {}", explain::window((a, b)));
+            let window = explain::window((a, b));
+            let label = format!("(A{i}, B{i}) = {window}");
             let size = px * 0.9;
-            let patch = (
-                label.chars().count() as f64 * size * 0.6 + size * 0.4,
-                size * 1.1,
-            );
+            let bounds = [0.0, 0.0, style.w, style.h];
             let along = |t: f64| (x1 + (x2 - x1) * t, (y1 + r) + ((y2 - r) - (y1 + r)) * t);
-            // From 0.45 outwards in steps of 0.025, nearer the parent first.
-            let spots: Vec<_> = (0..36)
-                .map(|j| 0.45 + if j % 2 == 0 { -0.0125 } else { 0.0125 } * j as f64)
-                .filter(|t| (0.0..=0.95).contains(t))
-                .map(along)
-                .collect();
-            let at = pen.free_spot(&spots, patch, [0.0, 0.0, style.w, style.h]);
-            pen.rect(
-                at.0 - patch.0 / 2.0,
-                at.1 - patch.1 / 2.0,
-                patch.0,
-                patch.1,
-                p.background,
-            );
+            // From 0.45 outwards in steps of 0.025, nearer the parent
+            // first; centred on the edge, then ending or starting at it.
+            let spots = |half: f64| -> Vec<(f64, f64)> {
+                let ts = (0..36)
+                    .map(|j| 0.45 + if j % 2 == 0 { -0.0125 } else { 0.0125 } * j as f64)
+                    .filter(|t| (0.0..=0.95).contains(t));
+                let on: Vec<_> = ts.map(along).collect();
+                let shifted = on.iter().flat_map(|&(x, y)| [(x - half, y), (x + half, y)]);
+                on.iter().copied().chain(shifted).collect()
+            };
+            // Without room for the whole, the window alone, where it
+            // covers least if it must.
+            let short = patch_for(&window, size);
+            let (label, patch, at) = [label, window.clone()]
+                .into_iter()
+                .find_map(|label| {
+                    let patch = patch_for(&label, size);
+                    let at = pen.free_spot(&spots(patch.0 / 2.0), patch, bounds)?;
+                    Some((label, patch, at))
+                })
+                .unwrap_or_else(|| {
+                    let at = pen.best_spot(&spots(short.0 / 2.0), short, bounds);
+                    (window, short, at)
+                });
+            pen.patch(at, patch, p.background);
             pen.text(&label, at, size, true, Align::Centre, p.current);
         }
     }
+}
 
-    if style.legend {
-        pen.text(
-            "▲ MAX   ▼ MIN   ● chance   ▭ leaf   — values from MAX's point of view; (a, b) window, [l, u] bounds; dashed grey: pruned; +n: folded (double click)",
-            (8.0, style.h - px * 0.9),
-            px * 0.8,
-            false,
-            Align::Left,
-            p.muted,
-        );
+/// Centres for a label `2 half` wide next to the node at `(x, y)`, in the
+/// order tried: to the right at height `first` (where it always went),
+/// just above, to the left, just below, below to either side.
+fn next_to_node((x, y): (f64, f64), r: f64, px: f64, half: f64, first: f64) -> Vec<(f64, f64)> {
+    let side = r + 6.0;
+    let (right, left) = (x + side + half, x - side - half);
+    // Clear of the ring round the current node (r + 6).
+    vec![
+        (right, first),
+        (x, y - side - px * 0.6),
+        (left, first),
+        (x, y + side + px * 1.4),
+        (right, y + r + px * 0.9),
+        (left, y + r + px * 0.9),
+    ]
+}
+
+/// [`next_to_node`], then rings a little further up and down on either
+/// side and centred.
+fn round_node((x, y): (f64, f64), r: f64, px: f64, half: f64, first: f64) -> Vec<(f64, f64)> {
+    let side = r + 6.0;
+    let (right, left) = (x + side + half, x - side - half);
+    let mut spots = next_to_node((x, y), r, px, half, first);
+    for k in 1..=8 {
+        let step = px * 0.5 * k as f64;
+        let (above, under) = (y - side - px * 0.6 - step, y + side + px * 1.4 + step);
+        spots.extend([(x, above), (x, under)]);
+        spots.extend([(right, first - step), (left, first - step)]);
+        let below = y + r + px * 0.9 + step;
+        spots.extend([(right, below), (left, below)]);
+        spots.extend([
+            (x + half, under),
+            (x - half, under),
+            (x + half, above),
+            (x - half, above),
+        ]);
     }
+    spots
 }
 
 /// Draws `message` in the middle of an empty picture.

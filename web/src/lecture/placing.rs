@@ -8,6 +8,11 @@
 
 use super::draw::{Align, Pen, Stroke};
 
+/// How far (pixels) a late label may reach into another's estimated box:
+/// the estimates are not exact, and stacked labels (a window above a
+/// value) touch.
+pub const SLACK: f64 = 1.0;
+
 /// A box: left, top, right, bottom.
 pub type TextBox = [f64; 4];
 
@@ -22,12 +27,20 @@ pub fn text_box(s: &str, at: (f64, f64), px: f64, align: Align) -> TextBox {
     [x0, at.1 - px / 2.0, x0 + w, at.1 + px / 2.0]
 }
 
+/// The patch of background a late label of `s` in `px` is drawn on:
+/// its estimated box with a little margin at the sides, width and height.
+pub fn patch_for(s: &str, px: f64) -> (f64, f64) {
+    (s.chars().count() as f64 * px * 0.6 + px * 0.4, px)
+}
+
 /// Whether two boxes share any area.
 pub fn overlaps(a: &TextBox, b: &TextBox) -> bool {
     a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
 }
 
-/// Passes every stroke on to `pen` and keeps the box of every label.
+/// Passes every stroke on to `pen` and keeps the box of every label and
+/// node shape (polygons and circles; not lines or plain rectangles, so a
+/// late label may go over edges).
 pub struct Boxes<'a> {
     pub pen: &'a mut dyn Pen,
     pub boxes: Vec<TextBox>,
@@ -41,28 +54,66 @@ impl<'a> Boxes<'a> {
         }
     }
 
+    /// A patch of `fill`, `size` (width, height) centred on `at`, kept
+    /// as taken like a label.
+    pub fn patch(&mut self, at: (f64, f64), (w, h): (f64, f64), fill: &str) {
+        let (x, y) = (at.0 - w / 2.0, at.1 - h / 2.0);
+        self.boxes.push([x, y, x + w, y + h]);
+        self.pen.rect(x, y, w, h, fill);
+    }
+
     /// The first of `candidates` where a box `w` wide and `h` high,
-    /// centred there, covers no label drawn so far and stays inside
-    /// `bounds`; the first candidate when none is free.
+    /// centred there, covers no label or node drawn so far and stays
+    /// inside `bounds`.
     pub fn free_spot(
         &self,
         candidates: &[(f64, f64)],
         (w, h): (f64, f64),
         bounds: TextBox,
+    ) -> Option<(f64, f64)> {
+        candidates.iter().copied().find(|&(x, y)| {
+            let b = [x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0];
+            // The boxes are estimates: a pixel of either may touch.
+            let inner = [b[0] + SLACK, b[1] + SLACK, b[2] - SLACK, b[3] - SLACK];
+            b[0] >= bounds[0]
+                && b[1] >= bounds[1]
+                && b[2] <= bounds[2]
+                && b[3] <= bounds[3]
+                && !self.boxes.iter().any(|o| overlaps(&inner, o))
+        })
+    }
+
+    /// [`Boxes::free_spot`], or else the candidate whose box covers the
+    /// least (the first of equals).
+    pub fn best_spot(
+        &self,
+        candidates: &[(f64, f64)],
+        size: (f64, f64),
+        bounds: TextBox,
     ) -> (f64, f64) {
-        let box_at = |(x, y): (f64, f64)| [x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0];
-        candidates
-            .iter()
-            .copied()
-            .find(|&c| {
-                let b = box_at(c);
-                b[0] >= bounds[0]
-                    && b[1] >= bounds[1]
-                    && b[2] <= bounds[2]
-                    && b[3] <= bounds[3]
-                    && !self.boxes.iter().any(|o| overlaps(&b, o))
-            })
-            .unwrap_or(candidates[0])
+        self.free_spot(candidates, size, bounds).unwrap_or_else(|| {
+            let mut best = (f64::INFINITY, candidates[0]);
+            for &c in candidates {
+                let cover = self.covered(c, size, bounds);
+                if cover < best.0 {
+                    best = (cover, c);
+                }
+            }
+            best.1
+        })
+    }
+
+    /// The area of earlier boxes a box `w` by `h` centred on `c` would
+    /// cover, plus four times its own area outside `bounds` (cut off is
+    /// worse than crowded).
+    fn covered(&self, c: (f64, f64), (w, h): (f64, f64), bounds: TextBox) -> f64 {
+        let b = [c.0 - w / 2.0, c.1 - h / 2.0, c.0 + w / 2.0, c.1 + h / 2.0];
+        let shared = |o: &TextBox| {
+            let dx = b[2].min(o[2]) - b[0].max(o[0]);
+            let dy = b[3].min(o[3]) - b[1].max(o[1]);
+            dx.max(0.0) * dy.max(0.0)
+        };
+        4.0 * (w * h - shared(&bounds)) + self.boxes.iter().map(shared).sum::<f64>()
     }
 }
 
@@ -74,10 +125,24 @@ impl Pen for Boxes<'_> {
     fn line(&mut self, from: (f64, f64), to: (f64, f64), stroke: Stroke) {
         self.pen.line(from, to, stroke);
     }
+    /// A node's shape is taken too: no late label goes over a node.
     fn polygon(&mut self, points: &[(f64, f64)], fill: &str, stroke: Stroke) {
+        let xs = points.iter().map(|p| p.0);
+        let ys = points.iter().map(|p| p.1);
+        let (x0, x1) = (
+            xs.clone().fold(f64::INFINITY, f64::min),
+            xs.fold(f64::NEG_INFINITY, f64::max),
+        );
+        let (y0, y1) = (
+            ys.clone().fold(f64::INFINITY, f64::min),
+            ys.fold(f64::NEG_INFINITY, f64::max),
+        );
+        self.boxes.push([x0, y0, x1, y1]);
         self.pen.polygon(points, fill, stroke);
     }
     fn circle(&mut self, centre: (f64, f64), r: f64, fill: Option<&str>, stroke: Stroke) {
+        self.boxes
+            .push([centre.0 - r, centre.1 - r, centre.0 + r, centre.1 + r]);
         self.pen.circle(centre, r, fill, stroke);
     }
     fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str) {
@@ -104,20 +169,25 @@ mod tests {
         let bounds = [0.0, 0.0, 200.0, 100.0];
         let size = (20.0, 10.0);
         // Taken, then free.
-        assert_eq!(
-            pen.free_spot(&[(50.0, 50.0), (50.0, 70.0)], size, bounds),
-            (50.0, 70.0)
-        );
+        let spot = |c: &[(f64, f64)]| pen.free_spot(c, size, bounds);
+        assert_eq!(spot(&[(50.0, 50.0), (50.0, 70.0)]), Some((50.0, 70.0)));
         // Touching edges do not overlap.
-        assert_eq!(pen.free_spot(&[(75.0, 50.0)], size, bounds), (75.0, 50.0));
+        assert_eq!(spot(&[(75.0, 50.0)]), Some((75.0, 50.0)));
         // Off the surface, then free.
+        assert_eq!(spot(&[(5.0, 90.0), (150.0, 20.0)]), Some((150.0, 20.0)));
+        // Nothing free: the one that covers least.
+        assert_eq!(spot(&[(195.0, 50.0), (50.0, 50.0)]), None);
+        // (50, 50) covers 200 square pixels of the label, (60, 52) 120,
+        // (68, 50) 70; (195, 50) has 50 off the surface, counted as 200,
+        // and (199, 50) 90, counted as 360.
+        let best = |c: &[(f64, f64)]| pen.best_spot(c, size, bounds);
         assert_eq!(
-            pen.free_spot(&[(5.0, 90.0), (150.0, 20.0)], size, bounds),
-            (150.0, 20.0)
+            best(&[(50.0, 50.0), (60.0, 52.0), (68.0, 50.0)]),
+            (68.0, 50.0)
         );
-        // Nothing free: the first.
+        assert_eq!(best(&[(195.0, 50.0), (68.0, 50.0)]), (68.0, 50.0));
         assert_eq!(
-            pen.free_spot(&[(195.0, 50.0), (50.0, 50.0)], size, bounds),
+            best(&[(199.0, 50.0), (195.0, 50.0), (50.0, 50.0)]),
             (195.0, 50.0)
         );
     }
