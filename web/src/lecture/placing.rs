@@ -1,6 +1,7 @@
 //! Where a late label can go without covering one drawn before it: a
 //! [`Pen`] that passes everything on and keeps an estimate of each
-//! label's box, and the search for a free spot along a line.
+//! label's and node's box, and the search for a free spot among the
+//! places a label may go.
 //!
 //! The estimate is the drawing's own rule of thumb (glyphs about 0.6 of
 //! the size wide, one size high, centred on `y`): no surface measures
@@ -84,15 +85,18 @@ impl<'a> Boxes<'a> {
     }
 
     /// [`Boxes::free_spot`], or else the candidate whose box covers the
-    /// least (the first of equals).
+    /// least (the first of equals; the origin if there is none).
     pub fn best_spot(
         &self,
         candidates: &[(f64, f64)],
         size: (f64, f64),
         bounds: TextBox,
     ) -> (f64, f64) {
+        let Some(&first) = candidates.first() else {
+            return (0.0, 0.0);
+        };
         self.free_spot(candidates, size, bounds).unwrap_or_else(|| {
-            let mut best = (f64::INFINITY, candidates[0]);
+            let mut best = (f64::INFINITY, first);
             for &c in candidates {
                 let cover = self.covered(c, size, bounds);
                 if cover < best.0 {
