@@ -432,6 +432,9 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
         );
     }
 
+    // The late labels' size, and where they must stay.
+    let (late, bounds) = (px * 0.9, [0.0, 0.0, style.w, style.h]);
+
     // A searched node's window, once every node is down: the first free
     // spot next to the node (the least covered if none is), on a patch of
     // background (always to the right, it ran over the next sibling when
@@ -448,13 +451,11 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             p.muted
         };
         let label = explain::window(w);
-        let size = px * 0.9;
-        let patch = patch_for(&label, size);
+        let patch = patch_for(&label, late);
         // Next to its node only: further off it would seem another's.
         let spots = next_to_node((x, y), r, px, patch.0 / 2.0, y - r * 0.6);
-        let at = pen.best_spot(&spots, patch, [0.0, 0.0, style.w, style.h]);
-        pen.patch(at, patch, p.background);
-        pen.text(&label, at, size, false, Align::Centre, colour);
+        let at = pen.best_spot(&spots, patch, bounds);
+        pen.patched_text(&label, at, late, false, colour, p.background);
     }
 
     // The cuts' labels, once every node and its own labels are down: the
@@ -467,12 +468,10 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
         }
         let (x, y) = pos(n);
         let label = format!("✂ {kind}");
-        let size = px * 0.9;
-        let patch = patch_for(&label, size);
+        let patch = patch_for(&label, late);
         let spots = round_node((x, y), r, px, patch.0 / 2.0, y - r - px * 0.6);
-        let at = pen.best_spot(&spots, patch, [0.0, 0.0, style.w, style.h]);
-        pen.patch(at, patch, p.background);
-        pen.text(&label, at, size, true, Align::Centre, p.cut);
+        let at = pen.best_spot(&spots, patch, bounds);
+        pen.patched_text(&label, at, late, true, p.cut, p.background);
     }
 
     // The window a chance node gives the outcome it searches now, on the
@@ -492,14 +491,13 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
                 .map_or(0, |i| i + 1);
             let window = explain::window((a, b));
             let label = format!("(A{i}, B{i}) = {window}");
-            let size = px * 0.9;
-            let bounds = [0.0, 0.0, style.w, style.h];
             let along = |t: f64| (x1 + (x2 - x1) * t, (y1 + r) + ((y2 - r) - (y1 + r)) * t);
-            // From 0.45 outwards in steps of 0.025, nearer the parent
-            // first; centred on the edge, then ending or starting at it.
+            // From 0.45 of the way down, then alternately a little
+            // further up and down the edge; centred on it, then ending
+            // or starting at it.
             let spots = |half: f64| -> Vec<(f64, f64)> {
                 let ts = (0..36)
-                    .map(|j| 0.45 + if j % 2 == 0 { -0.0125 } else { 0.0125 } * j as f64)
+                    .map(|j| 0.45 + 0.0125 * j as f64 * if j % 2 == 0 { -1.0 } else { 1.0 })
                     .filter(|t| (0.0..=0.95).contains(t));
                 let on: Vec<_> = ts.map(along).collect();
                 let shifted = on.iter().flat_map(|&(x, y)| [(x - half, y), (x + half, y)]);
@@ -507,20 +505,19 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             };
             // Without room for the whole, the window alone, where it
             // covers least if it must.
-            let short = patch_for(&window, size);
-            let (label, patch, at) = [label, window.clone()]
+            let (label, at) = [label, window.clone()]
                 .into_iter()
                 .find_map(|label| {
-                    let patch = patch_for(&label, size);
+                    let patch = patch_for(&label, late);
                     let at = pen.free_spot(&spots(patch.0 / 2.0), patch, bounds)?;
-                    Some((label, patch, at))
+                    Some((label, at))
                 })
                 .unwrap_or_else(|| {
+                    let short = patch_for(&window, late);
                     let at = pen.best_spot(&spots(short.0 / 2.0), short, bounds);
-                    (window, short, at)
+                    (window, at)
                 });
-            pen.patch(at, patch, p.background);
-            pen.text(&label, at, size, true, Align::Centre, p.current);
+            pen.patched_text(&label, at, late, true, p.current, p.background);
         }
     }
 }

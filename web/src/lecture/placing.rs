@@ -63,6 +63,21 @@ impl<'a> Boxes<'a> {
         self.pen.rect(x, y, w, h, fill);
     }
 
+    /// `s` in `px` (bold or not) centred on `at`, on its patch of `fill`
+    /// ([`patch_for`]).
+    pub fn patched_text(
+        &mut self,
+        s: &str,
+        at: (f64, f64),
+        px: f64,
+        bold: bool,
+        colour: &str,
+        fill: &str,
+    ) {
+        self.patch(at, patch_for(s, px), fill);
+        self.text(s, at, px, bold, Align::Centre, colour);
+    }
+
     /// The first of `candidates` where a box `w` wide and `h` high,
     /// centred there, covers no label or node drawn so far and stays
     /// inside `bounds`.
