@@ -67,6 +67,10 @@ pub const WALK: f64 = 0.3;
 /// is a lone hunter ([`Stratego::lone_hunter`]).
 pub const LONE: f64 = 0.5;
 
+/// The most movers a side may have and still be a lone hunter (all but
+/// one shut in by its own Bombs and Flag).
+const LONE_MOVERS: u32 = 4;
+
 /// Room (squares) at and beyond which a target counts as free.
 pub const ROOM_SPAN: f64 = 40.0;
 
@@ -120,12 +124,13 @@ impl Stratego {
     /// while the opponent still has a mover. One hunter cannot corner a
     /// piece that goes round a lake or a block, so such a lead is worth
     /// less than its material (module doc). Public facts and the
-    /// position's own ranks only.
+    /// position's own ranks only. A side with more than [`LONE_MOVERS`]
+    /// movers is never taken for one (no setup shuts in that many).
     #[inline]
     pub(crate) fn lone_hunter(&self, colour: Player) -> bool {
         let (c, o) = (colour.index(), colour.other().index());
         let movers = self.material[c].movers_left();
-        if movers > 2 || movers == 0 {
+        if movers > LONE_MOVERS || movers == 0 {
             return false;
         }
         let full = army(self.config.variant);
@@ -136,7 +141,7 @@ impl Stratego {
         {
             return false;
         }
-        movers == 1 || self.shut_in_movers(colour) >= 1
+        movers == 1 || self.shut_in_movers(colour) + 1 >= movers
     }
 
     /// `colour`'s pieces of known movable rank whose every neighbour is
@@ -328,5 +333,25 @@ mod tests {
         let v = calm.evaluate();
         let raw = crate::stratego::squash(calm.raw_eval());
         assert!(raw > 0.0 && (v - raw * LONE).abs() < 1e-9, "{v} {raw}");
+    }
+
+    #[test]
+    fn two_movers_shut_in_leave_a_lone_hunter() {
+        // A drawn handicap game (600-game measure, game 340): Red's
+        // Captain b1 and Major a2 stand inside the Bombs round its Flag,
+        // its General i3 hunts alone; Blue keeps a Colonel and a Miner.
+        let stratego = |text: &str| {
+            Stratego::parse_position(&StrategoConfig::for_variant(Variant::Stratego), text)
+                .unwrap()
+        };
+        let lost = "r1r3r3r4r4r5r5r5r6r6r6r6r7r7r7r7r8r8r8r8r8r9r9r9r9r9r9r9r9rSrBrBrB\
+                    b1b2b3b4b4b4b5b5b5b5b6b6b6b6b7b7b7b7b8b8b8b8b9b9b9b9b9b9b9b9bSbB";
+        let board = "2BB7/1BBbFBB6/2bB7/4BB5/5B84/10/10/RB7R21";
+        let shut = stratego(&format!("{board}/r4RB7b3/rFr5RB7 r {lost}"));
+        assert_eq!(shut.material[0].movers_left(), 3);
+        assert!(shut.lone_hunter(Player::First));
+        // The Captain let out (c1 empty instead of a Bomb): two hunters.
+        let out = stratego(&format!("{board}/r4RB7b3/rFr58 r rB{lost}"));
+        assert!(!out.lone_hunter(Player::First));
     }
 }
