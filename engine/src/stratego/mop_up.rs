@@ -341,8 +341,7 @@ mod tests {
         // Captain b1 and Major a2 stand inside the Bombs round its Flag,
         // its General i3 hunts alone; Blue keeps a Colonel and a Miner.
         let stratego = |text: &str| {
-            Stratego::parse_position(&StrategoConfig::for_variant(Variant::Stratego), text)
-                .unwrap()
+            Stratego::parse_position(&StrategoConfig::for_variant(Variant::Stratego), text).unwrap()
         };
         let lost = "r1r3r3r4r4r5r5r5r6r6r6r6r7r7r7r7r8r8r8r8r8r9r9r9r9r9r9r9r9rSrBrBrB\
                     b1b2b3b4b4b4b5b5b5b5b6b6b6b6b7b7b7b7b8b8b8b8b9b9b9b9b9b9b9b9bSbB";
