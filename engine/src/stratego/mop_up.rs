@@ -125,7 +125,7 @@ impl Stratego {
     /// piece that goes round a lake or a block, so such a lead is worth
     /// less than its material (module doc). Public facts and the
     /// position's own ranks only. A side with more than [`LONE_MOVERS`]
-    /// movers is never taken for one (no setup shuts in that many).
+    /// movers is never taken for one (Arts' presets shut in at most two).
     #[inline]
     pub(crate) fn lone_hunter(&self, colour: Player) -> bool {
         let (c, o) = (colour.index(), colour.other().index());
