@@ -344,6 +344,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         false
     }
 
+    /// Fills `out` with the captures whose outcome is certain and public —
+    /// both ranks known to both sides — for the quiescence search of play
+    /// mode (`SearchConfig::quiescence`), best first. Default: none, so the
+    /// quiescence search is the static evaluation.
+    fn certain_captures(&self, out: &mut Vec<Self::Move>) {
+        out.clear();
+    }
+
     /// The value of a terminal position for the side to move: `+U`, `-U` or 0.
     fn terminal_value(&self, winner: Option<Player>) -> Value {
         match winner {

@@ -12,7 +12,9 @@
 //! default: exact for `analyse` and `bench`, play for `match`). In play
 //! mode `lmr` switches late move reductions on (off by default), `nolmr` off, `lmr=FROM,DEPTH` sets
 //! them, `asp=W` switches aspiration windows of W x U on (`noasp`: off),
-//! `nmp` null-move pruning with R = 2 (`nmp=R` sets R, `nonmp`: off).
+//! `nmp` null-move pruning with R = 2 (`nmp=R` sets R, `nonmp`: off),
+//! `qs` a quiescence search of certain captures up to 4 plies deep (`qs=N`
+//! up to N, `noqs`: off).
 //! `plies` counts depth in plies, chance nodes included (Schadd's units;
 //! `decisions`, the default, counts decisions only). `model` searches the
 //! game's opponent model (Stratego: ranks weighted by behaviour and setup
@@ -189,6 +191,15 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
                 (config.lmr, config.lmr_from, config.lmr_depth) = (true, from, depth);
             }
             "nonmp" => config.null_move = 0,
+            "qs" => config.quiescence = 4,
+            "noqs" => config.quiescence = 0,
+            f if f.starts_with("qs=") => {
+                config.quiescence = f[3..]
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| anyhow!("algorithm '{name}': '{f}': expected qs=N, N >= 1"))?;
+            }
             "nmp" => config.null_move = 2,
             f if f.starts_with("nmp=") => {
                 config.null_move = f[4..]
@@ -219,8 +230,8 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
             other => bail!(
                 "algorithm '{name}': unknown flag '{other}' (flags: exact, play, pvs, noab, nott, \
                  nohistory, nokillers, noorder, noid, seq, h<N>, verify, cpc, cpc=T, pc, pc=T, mc, \
-                 mc=M,C,R, lmr, lmr=FROM,DEPTH, nolmr, asp=W, noasp, nmp, nmp=R, nonmp, model, nomodel, \
-                 plies, decisions)"
+                 mc=M,C,R, lmr, lmr=FROM,DEPTH, nolmr, asp=W, noasp, nmp, nmp=R, nonmp, qs, qs=N, noqs, \
+                 model, nomodel, plies, decisions)"
             ),
         }
     }

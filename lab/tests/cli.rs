@@ -821,6 +821,27 @@ fn the_null_move_flag_reaches_the_search_in_play_mode_only() {
     refuses_flags(&["nmp=0", "nmp=x", "nmp="]);
 }
 
+#[test]
+fn the_quiescence_flag_reaches_the_search_in_play_mode_only() {
+    let middle = include_str!("../../assets/positions/stratego-middle.txt");
+    let position = middle.lines().find(|l| !l.starts_with('#')).unwrap();
+    let run = |algo: &str| -> serde_json::Value {
+        let out = ok(&[
+            "analyse", "stratego", position, "--depth", "4", "--algo", algo, "--json",
+        ]);
+        serde_json::from_str(out.trim()).expect("one JSON object")
+    };
+    let (on, off) = (run("staretc+play+qs"), run("staretc+play+noqs"));
+    assert_ne!(on["nodes"], off["nodes"], "{on}");
+    // One ply of captures at most is accepted too.
+    assert!(run("staretc+play+qs=1")["nodes"].as_u64() <= on["nodes"].as_u64());
+    assert_eq!(
+        run("staretc+exact+qs")["nodes"],
+        run("staretc+exact")["nodes"]
+    );
+    refuses_flags(&["qs=0", "qs=x", "qs="]);
+}
+
 /// A reader that stops early (`starcut analyse ... | head -1`) closes the
 /// pipe before the output is written: the program ends quietly with
 /// success, without a panic message.

@@ -396,6 +396,11 @@ pub struct SearchConfig {
     /// real). R = 2 keeps the horizon's parity, as late move reductions'
     /// two units do (`null_move.rs`).
     pub null_move: u32,
+    /// Play mode only (ignored in exact mode): a quiescence search of up
+    /// to this many plies at the horizon, over the game's certain captures
+    /// ([`crate::Game::certain_captures`]), standing pat on the static
+    /// value (`0`: off).
+    pub quiescence: u32,
     /// Forward pruning at non-PV decision nodes: Buro's ProbCut with the
     /// same regression models as ChanceProbCut (the same parameter file,
     /// its own `t`). `None`: off. Applies with alpha-beta, at the remaining
@@ -440,6 +445,7 @@ impl Default for SearchConfig {
             lmr_depth: 3,
             aspiration: 0.0,
             null_move: 0,
+            quiescence: 0,
             opponent_model: false,
         }
     }
@@ -492,6 +498,13 @@ impl SearchConfig {
     pub fn null_move_reduction(&self) -> Option<u32> {
         (self.mode == SearchMode::Play && self.alpha_beta && self.null_move > 0)
             .then_some(self.null_move)
+    }
+
+    /// The quiescence search's plies when it applies: play mode with
+    /// alpha-beta and `quiescence` set.
+    pub fn quiescence_plies(&self) -> Option<u32> {
+        (self.mode == SearchMode::Play && self.alpha_beta && self.quiescence > 0)
+            .then_some(self.quiescence)
     }
 
     /// The aspiration half-width as a fraction of U, when aspiration

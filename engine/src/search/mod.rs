@@ -33,6 +33,7 @@ mod negamax;
 mod null_move;
 pub mod ordering;
 pub mod probcut;
+mod quiescence;
 pub mod regression;
 mod run;
 pub mod stats;

@@ -79,6 +79,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 self.tracer.exit(ply, v);
                 v
             }
+            Status::Decision if depth == 0 && self.cfg.quiescence_plies().is_some() => {
+                self.quiescence_leaf(pos, ply, alpha, beta)
+            }
             _ if depth == 0 => self.leaf(pos, ply, alpha, beta),
             Status::Chance => self.chance(cx),
             Status::Decision => self.decision(cx),

@@ -57,6 +57,9 @@ pub(crate) struct Ply<G: Game> {
     /// moves (its parent chance node probed them): (move, value, alpha,
     /// beta of the probe). Set by the parent just before the call.
     pub known: Vec<(G::Move, Value, Value, Value)>,
+    /// The certain captures of a quiescence node at this ply
+    /// (`quiescence.rs`).
+    pub captures: Vec<G::Move>,
 }
 
 impl<G: Game> Default for Ply<G> {
@@ -81,6 +84,7 @@ impl<G: Game> Default for Ply<G> {
             tighter: Vec::new(),
             probed: Vec::new(),
             known: Vec::new(),
+            captures: Vec::new(),
         }
     }
 }

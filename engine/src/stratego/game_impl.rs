@@ -109,6 +109,10 @@ impl Game for Stratego {
         self.is_attack(mv)
     }
 
+    fn certain_captures(&self, out: &mut Vec<Move>) {
+        Stratego::certain_captures(self, out);
+    }
+
     fn observation(&self, player: Player) -> Self {
         self.view_for(player)
     }

@@ -271,6 +271,56 @@ impl Stratego {
     }
 }
 
+impl Stratego {
+    /// The side to move's captures whose outcome both sides know — a piece
+    /// of known rank stepping onto a revealed enemy piece it beats or
+    /// trades with (a Miner onto a revealed Bomb, anything onto a revealed
+    /// Flag) — the most valuable target first, then the least valuable
+    /// attacker: the quiescence search's moves ([`crate::Game::certain_captures`]).
+    /// The attacker's rank is known to its owner; in a view the opponent's
+    /// hidden pieces have none, and a target must be revealed, so nothing
+    /// the other side cannot know decides.
+    pub(crate) fn certain_captures(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.status() != crate::game::Status::Decision {
+            return;
+        }
+        let (side, s, o) = (self.side, self.side.index(), self.side.other().index());
+        let contact = self.occ[o] & spread(self.occ[s]);
+        for t in Squares::new(contact) {
+            let (Some(target), Some(to)) = (self.board[t], Square::new(t)) else {
+                continue;
+            };
+            let Some(d) = target.rank().filter(|_| target.is_revealed()) else {
+                continue;
+            };
+            for dir in 0..4 {
+                let Some(from) = neighbour(to, dir) else {
+                    continue;
+                };
+                let Some(p) = self.board[from.index()] else {
+                    continue;
+                };
+                let Some(a) = p.rank().filter(|_| p.colour() == side) else {
+                    continue;
+                };
+                if a.is_movable()
+                    && super::battle::battle(a, d) != super::battle::BattleResult::DefenderWins
+                    && !self.two_square_forbids(side, from, to)
+                {
+                    out.push(Move::new(from, to));
+                }
+            }
+        }
+        let value = |sq: Square| {
+            self.board[sq.index()]
+                .and_then(|p| p.rank())
+                .map_or(0, |r| super::eval::TABLE_5_1[r.index()])
+        };
+        out.sort_unstable_by_key(|m| (-value(m.to), value(m.from), m.from, m.to));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rand::rngs::SmallRng;
