@@ -193,21 +193,9 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
             "nonmp" => config.null_move = 0,
             "qs" => config.quiescence = 4,
             "noqs" => config.quiescence = 0,
-            f if f.starts_with("qs=") => {
-                config.quiescence = f[3..]
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| anyhow!("algorithm '{name}': '{f}': expected qs=N, N >= 1"))?;
-            }
+            f if f.starts_with("qs=") => config.quiescence = flag_count(f, "qs=N", name)?,
             "nmp" => config.null_move = 2,
-            f if f.starts_with("nmp=") => {
-                config.null_move = f[4..]
-                    .parse()
-                    .ok()
-                    .filter(|&r| r > 0)
-                    .ok_or_else(|| anyhow!("algorithm '{name}': '{f}': expected nmp=R, R >= 1"))?;
-            }
+            f if f.starts_with("nmp=") => config.null_move = flag_count(f, "nmp=R", name)?,
             "noasp" => config.aspiration = 0.0,
             f if f.starts_with("asp=") => {
                 let w = flag_t(f, name)?;
@@ -242,6 +230,16 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
 fn parse_pair(text: &str) -> Option<(u32, u32)> {
     let (a, b) = text.split_once(',')?;
     Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
+/// The whole number N >= 1 of a flag `X=N` of algorithm `name` (`form`
+/// names it in the error, e.g. `nmp=R`).
+fn flag_count(flag: &str, form: &str, name: &str) -> Result<u32> {
+    let (_, n) = flag.split_once('=').unwrap_or((flag, ""));
+    n.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+        let unit = form.split_once('=').map_or("N", |(_, u)| u);
+        anyhow!("algorithm '{name}': '{flag}': expected {form}, {unit} >= 1")
+    })
 }
 
 /// The T of a flag `X=T` of algorithm `name` (NaN is not a number here).
