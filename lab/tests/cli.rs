@@ -797,16 +797,21 @@ fn refuses_flags(bad: &[&str]) {
     }
 }
 
-#[test]
-fn the_null_move_flag_reaches_the_search_in_play_mode_only() {
+/// `analyse --json` of the first Stratego middle position at `depth`
+/// with `algo`.
+fn analyse_first_middle(depth: u32, algo: &str) -> serde_json::Value {
     let middle = include_str!("../../assets/positions/stratego-middle.txt");
     let position = middle.lines().find(|l| !l.starts_with('#')).unwrap();
-    let run = |algo: &str| -> serde_json::Value {
-        let out = ok(&[
-            "analyse", "stratego", position, "--depth", "6", "--algo", algo, "--json",
-        ]);
-        serde_json::from_str(out.trim()).expect("one JSON object")
-    };
+    let depth = depth.to_string();
+    let out = ok(&[
+        "analyse", "stratego", position, "--depth", &depth, "--algo", algo, "--json",
+    ]);
+    serde_json::from_str(out.trim()).expect("one JSON object")
+}
+
+#[test]
+fn the_null_move_flag_reaches_the_search_in_play_mode_only() {
+    let run = |algo: &str| analyse_first_middle(6, algo);
     let on = run("staretc+play+nmp");
     let off = run("staretc+play+nonmp");
     assert!(on["cuts"]["null_move"].as_u64().unwrap() > 0, "{on}");
@@ -823,14 +828,7 @@ fn the_null_move_flag_reaches_the_search_in_play_mode_only() {
 
 #[test]
 fn the_quiescence_flag_reaches_the_search_in_play_mode_only() {
-    let middle = include_str!("../../assets/positions/stratego-middle.txt");
-    let position = middle.lines().find(|l| !l.starts_with('#')).unwrap();
-    let run = |algo: &str| -> serde_json::Value {
-        let out = ok(&[
-            "analyse", "stratego", position, "--depth", "4", "--algo", algo, "--json",
-        ]);
-        serde_json::from_str(out.trim()).expect("one JSON object")
-    };
+    let run = |algo: &str| analyse_first_middle(4, algo);
     let (on, off) = (run("staretc+play+qs"), run("staretc+play+noqs"));
     assert_ne!(on["nodes"], off["nodes"], "{on}");
     // One ply of captures at most is accepted too.

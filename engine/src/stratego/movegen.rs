@@ -269,9 +269,7 @@ impl Stratego {
         }
         false
     }
-}
 
-impl Stratego {
     /// The side to move's captures whose outcome both sides know — a piece
     /// of known rank stepping onto a revealed enemy piece it beats or
     /// trades with (a Miner onto a revealed Bomb, anything onto a revealed
