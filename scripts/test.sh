@@ -28,3 +28,16 @@ if [ -x scripts/test-web.sh ]; then
   step "browser tests (headless Chromium)"
   scripts/test-web.sh
 fi
+
+step "the profile-guided lab build (./dev lab) searches exactly as the plain one"
+pgo="$(scripts/lab.sh)"
+cargo build --release --locked -p starcut-lab
+# Every configuration's nodes and the fingerprint of the quick benchmark,
+# and a play-mode search with the opponent model: value, move and nodes.
+middle="$(grep -v '^#' assets/positions/stratego-middle.txt | sed -n 3p)"
+searches() {
+  "$1" bench | awk 'NF >= 9 && $2 ~ /^[0-9]+$/ { print $1, $2 } /^fingerprint/'
+  "$1" analyse stratego "$middle" --depth 6 --mode play --algo staretc+model | grep -E '^(value|best|pv|nodes) '
+}
+diff <(searches target/release/starcut) <(searches "$pgo")
+echo "[test] $pgo searches as target/release/starcut" >&2

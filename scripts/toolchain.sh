@@ -61,6 +61,41 @@ install_chromium() {
   fi
 }
 
+# The major version of the LLVM inside rustc: a profile for
+# profile-guided optimisation must be merged by the llvm-profdata of the
+# same major version (scripts/lab.sh).
+rustc_llvm_major() {
+  rustc -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p'
+}
+
+# Where that llvm-profdata is (empty when it is not installed).
+llvm_profdata() {
+  local major
+  major="$(rustc_llvm_major)"
+  for tool in "/usr/lib/llvm-$major/bin/llvm-profdata" "$(command -v "llvm-profdata-$major" || true)"; do
+    if [ -n "$tool" ] && [ -x "$tool" ]; then
+      echo "$tool"
+      return
+    fi
+  done
+}
+
+install_llvm_profdata() {
+  # For the profile-guided build of the lab (./dev lab, scripts/lab.sh).
+  if [ -z "$(llvm_profdata)" ]; then
+    local major sudo=""
+    major="$(rustc_llvm_major)"
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    if apt-cache show "llvm-$major" >/dev/null 2>&1; then
+      log "installing llvm-$major from Debian (llvm-profdata for the profile-guided lab build)"
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "llvm-$major" >/dev/null
+    else
+      log "Debian has no llvm-$major (rustc's LLVM): the lab builds without profile-guided optimisation"
+    fi
+  fi
+}
+
 install_node_packages() {
   local dir="tests/e2e"
   if [ ! -d "$dir/node_modules/playwright-core" ] || [ ! -x "$dir/node_modules/.bin/wasm-opt" ] \
@@ -74,6 +109,7 @@ install_all() {
   install_wasm_target
   install_cargo_fuzz
   install_gnu_parallel
+  install_llvm_profdata
   install_chromium
   install_node_packages
   install_wasm_bindgen
