@@ -248,6 +248,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// (board, side to move, pending chance state, rule counters).
     fn hash(&self) -> u64;
 
+    /// Whether this position's [`Game::hash`] can come back later in the
+    /// game: the same pieces, side to move and rule counters met again.
+    /// A play-mode search remembers the positions it searched from that
+    /// can, and scores a return to one as the draw that going round in
+    /// circles leads to (`search/repetition.rs`). The default: never (a
+    /// game whose moves cannot be undone, or whose key holds a counter
+    /// that only grows).
+    #[inline]
+    fn may_recur(&self) -> bool {
+        false
+    }
+
     /// The game's reference heuristic evaluation from the side to move's
     /// point of view, strictly inside `(-U, U)` (terminal positions are
     /// scored by the search from `status()`, not by this function).

@@ -13,7 +13,9 @@ use crate::game::{Game, Status, Value};
 use super::clock::Clock;
 use super::run::Run;
 use super::trace::Tracer;
-use super::{Evaluator, IterationInfo, Limits, Progress, SearchResult, Searcher, Stats};
+use super::{
+    Evaluator, IterationInfo, Limits, Progress, SearchMode, SearchResult, Searcher, Stats,
+};
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Searches `pos` within `limits`. `clock` measures the time budget;
@@ -32,6 +34,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.shared.ordering.age();
         self.shared.last_pv.clear();
+        let play = self.config.mode == SearchMode::Play;
+        super::repetition::remember(&mut self.shared.seen, play, pos);
         let mut run = Run::new(
             (&self.config, &self.eval),
             &mut self.shared,

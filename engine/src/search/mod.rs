@@ -35,6 +35,7 @@ pub mod ordering;
 pub mod probcut;
 mod quiescence;
 pub mod regression;
+mod repetition;
 mod run;
 pub mod stats;
 pub mod testing;
@@ -224,6 +225,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 tt.clear();
             }
         }
+        if self.config.mode != SearchMode::Play {
+            self.shared.seen.clear();
+        }
     }
 
     /// The evaluator, to change its settings between searches (say a new
@@ -248,6 +252,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             tt.clear();
         }
         self.shared.ordering.clear();
+        self.shared.seen.clear();
+    }
+
+    /// How many positions this searcher remembers having searched from
+    /// (play mode, positions that can come back: `repetition.rs`).
+    pub fn positions_seen(&self) -> usize {
+        self.shared.seen.len()
     }
 
     /// A fixed-depth search without time limit, tracing or progress.

@@ -70,7 +70,11 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             beta,
             pv,
         };
-        match pos.status() {
+        let status = pos.status();
+        if let Some(v) = self.repeated(pos, status, ply, alpha, beta) {
+            return v;
+        }
+        match status {
             Status::Terminal(w) => {
                 self.stats.leaf_nodes += 1;
                 let v = pos.terminal_value(w);

@@ -9,6 +9,7 @@ use super::clock::Clock;
 use super::config::{SearchConfig, SearchMode};
 use super::eval_cache::EvalCache;
 use super::ordering::{MovePicker, Ordering, OrderingFlags};
+use super::repetition::Seen;
 use super::stats::Stats;
 use super::trace::{CutKind, NodeKind, Tracer};
 use super::tt::{Entry, TransTable};
@@ -148,6 +149,8 @@ pub(crate) struct Shared<G: Game> {
     /// The principal variation of the last completed iteration, for
     /// progress reports (kept here so that reporting allocates nothing).
     pub last_pv: Vec<Step<G::Move, G::Outcome>>,
+    /// The positions searched from in play mode (`repetition.rs`).
+    pub seen: Seen,
 }
 
 impl<G: Game> Shared<G> {
@@ -161,6 +164,7 @@ impl<G: Game> Shared<G> {
             plies: Vec::new(),
             pv: Vec::new(),
             last_pv: Vec::new(),
+            seen: Seen::default(),
         }
     }
 

@@ -92,6 +92,14 @@ impl Game for Stratego {
         self.hash
     }
 
+    /// Once the plies since the last attack reach the drive's cap, the key
+    /// no longer counts them (`hash.rs`), and the pieces going round a
+    /// cycle bring back a position's key.
+    #[inline]
+    fn may_recur(&self) -> bool {
+        super::progress::quiet_bucket(self.quiet) == super::progress::MAX_DRIVE as usize
+    }
+
     fn heuristic(&self) -> Value {
         self.evaluate()
     }
