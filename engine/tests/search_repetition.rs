@@ -83,6 +83,21 @@ fn repeats_at_ply_two(searcher: &mut Searcher<Stratego>, pos: &Stratego) -> Vec<
     values
 }
 
+/// A searcher in `mode` that has searched from Red's first three turns
+/// of the second round, as it would in a game, and Red's fourth turn: two
+/// plies below it (the Marshal's `i5j5`, the Lieutenant's `j6i6`) the
+/// first comes back.
+fn three_turns_searched(mode: SearchMode) -> (Searcher<Stratego>, Stratego) {
+    let mut start = chase(200);
+    play(&mut start, &ROUND);
+    let mut turns = reds_turns(&start, &ROUND[..6]);
+    let mut searcher = Searcher::<Stratego>::new(config(mode));
+    for pos in &turns[..3] {
+        searcher.search_depth(pos, 1);
+    }
+    (searcher, turns.remove(3))
+}
+
 #[test]
 fn a_round_of_the_block_brings_back_the_key_once_the_quiet_counter_is_capped() {
     let mut pos = chase(200);
@@ -105,19 +120,9 @@ fn a_round_of_the_block_brings_back_the_key_once_the_quiet_counter_is_capped() {
 
 #[test]
 fn a_kept_play_searcher_scores_a_return_to_a_searched_position_as_a_draw() {
-    let mut start = chase(200);
-    play(&mut start, &ROUND);
-    // Red's turns of the second round: the searcher searches from the
-    // first three, as it would in a game, and meets the first again two
-    // plies below the fourth (the Marshal's `i5j5`, the Lieutenant's
-    // `j6i6`).
-    let turns = reds_turns(&start, &ROUND[..6]);
-    let mut kept = Searcher::<Stratego>::new(config(SearchMode::Play));
-    for pos in &turns[..3] {
-        kept.search_depth(pos, 1);
-    }
+    let (mut kept, fourth) = three_turns_searched(SearchMode::Play);
     assert_eq!(kept.positions_seen(), 3);
-    let fourth = &turns[3];
+    let fourth = &fourth;
     let repeats = repeats_at_ply_two(&mut kept, fourth);
     assert!(
         !repeats.is_empty(),
@@ -138,18 +143,12 @@ fn a_kept_play_searcher_scores_a_return_to_a_searched_position_as_a_draw() {
 
 #[test]
 fn exact_mode_remembers_nothing() {
-    let mut start = chase(200);
-    play(&mut start, &ROUND);
-    let turns = reds_turns(&start, &ROUND[..6]);
-    let mut exact = Searcher::<Stratego>::new(config(SearchMode::Exact));
-    for pos in &turns[..3] {
-        exact.search_depth(pos, 1);
-    }
+    let (mut exact, fourth) = three_turns_searched(SearchMode::Exact);
     assert_eq!(exact.positions_seen(), 0);
-    assert!(repeats_at_ply_two(&mut exact, &turns[3]).is_empty());
+    assert!(repeats_at_ply_two(&mut exact, &fourth).is_empty());
     // A play searcher switched to exact forgets what it remembered.
     let mut switched = Searcher::<Stratego>::new(config(SearchMode::Play));
-    switched.search_depth(&turns[0], 1);
+    switched.search_depth(&fourth, 1);
     assert_eq!(switched.positions_seen(), 1);
     switched.set_config(config(SearchMode::Exact));
     assert_eq!(switched.positions_seen(), 0);
