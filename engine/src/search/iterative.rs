@@ -34,8 +34,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         self.shared.ordering.age();
         self.shared.last_pv.clear();
-        let play = self.config.mode == SearchMode::Play;
-        super::repetition::remember(&mut self.shared.seen, play, pos);
+        if self.config.mode == SearchMode::Play {
+            self.shared.seen.remember(pos);
+        }
         let mut run = Run::new(
             (&self.config, &self.eval),
             &mut self.shared,

@@ -32,8 +32,12 @@ pub(crate) struct Seen {
 }
 
 impl Seen {
-    /// Remembers `key`.
-    pub fn record(&mut self, key: u64) {
+    /// Remembers the search's `root` (play mode) if it can come back.
+    pub fn remember<G: Game>(&mut self, root: &G) {
+        if root.status() != Status::Decision || !root.may_recur() {
+            return;
+        }
+        let key = root.hash();
         if let Err(i) = self.keys.binary_search(&key) {
             self.keys.insert(i, key);
         }
@@ -83,12 +87,5 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         self.tracer.enter(pos, NodeKind::Leaf, ply, 0, alpha, beta);
         self.tracer.exit(ply, REPEATED);
         Some(REPEATED)
-    }
-}
-
-/// Remembers `root` if the search is in play mode and it can come back.
-pub(crate) fn remember<G: Game>(seen: &mut Seen, play: bool, root: &G) {
-    if play && root.status() == Status::Decision && root.may_recur() {
-        seen.record(root.hash());
     }
 }
