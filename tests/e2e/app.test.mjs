@@ -75,6 +75,31 @@ test('a first visit offers the games with pictures, rules and strength levels', 
     assert.ok(await cards.getByRole('button', { name: `Play ${name}`, exact: true }).isVisible(), name);
   }
   await screenshot(page, 'welcome-chooser');
+  // Where a card is too narrow for a name, it breaks between words, never
+  // inside one (ChanceBreakthrough at 1280 px wide).
+  for (const width of [1280, 1400, 390]) {
+    await page.setViewportSize({ width, height: 720 });
+    const lines = await page.evaluate(() => [...document.querySelectorAll('.game-card > strong')].map((el) => {
+      const rows = new Map();
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          rows.set(top, (rows.get(top) ?? '') + node.data[i]);
+        }
+      }
+      return [...rows.entries()].sort((a, b) => a[0] - b[0]).map((r) => r[1]);
+    }));
+    assert.ok(lines.some((l) => l.join('') === 'ChanceBreakthrough'), JSON.stringify(lines));
+    for (const l of lines) {
+      assert.ok(l.every((row) => /^[A-Z][a-z]*([A-Z][a-z]*)*$/.test(row)), `${width} px: ${JSON.stringify(l)}`);
+    }
+    if (width === 1280) await screenshot(page, 'welcome-chooser-1280');
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
   await page.getByLabel('You play').selectOption('second');
   await page.getByLabel('Engine strength').selectOption('2');
   await cards.getByRole('button', { name: 'Play Breakthrough', exact: true }).click();

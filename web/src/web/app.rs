@@ -507,7 +507,7 @@ fn fill_welcome() {
             kind.name(),
             kind.title(),
             crate::rules::picture(kind, 96.0),
-            kind.title(),
+            render::title_breaks(kind.title()),
             render::escape(crate::rules::summary(kind)),
         ));
     }

@@ -19,6 +19,22 @@ pub fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// `title` escaped, with a line-break opportunity (`<wbr>`) wherever a
+/// capital follows a small letter, so that a narrow card breaks
+/// `ChanceBreakthrough` between its words rather than inside one.
+pub fn title_breaks(title: &str) -> String {
+    let mut out = String::new();
+    let mut prev_lower = false;
+    for c in title.chars() {
+        if prev_lower && c.is_uppercase() {
+            out.push_str("<wbr>");
+        }
+        prev_lower = c.is_lowercase();
+        out.push_str(&escape(c.encode_utf8(&mut [0; 4])));
+    }
+    out
+}
+
 /// Everything but the board and the recent games.
 pub fn panels(m: &Model) {
     status(m);
