@@ -4,7 +4,7 @@
 // remembered like the other settings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, assertNoErrors, screenshot, setLimit, humanTurn, gameLink }
+import { launch, openApp, assertNoErrors, screenshot, setLimit, humanTurn, gameLink, newGame }
   from './harness.mjs';
 
 // A Barrage position with the engine (Red) to move: its Scouts can run
@@ -42,5 +42,11 @@ test('opponent model: on by default, it changes the search, and it is remembered
   if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click();
   assert.ok(!(await page.getByRole('checkbox', { name: 'Opponent model' }).isChecked()),
     'the choice is remembered');
+  // Only Stratego and Barrage have a model to switch: elsewhere the box
+  // is disabled rather than a switch that does nothing.
+  await newGame(page, 'dice');
+  await page.getByRole('checkbox', { name: 'Opponent model', disabled: true }).waitFor();
+  await newGame(page, 'barrage');
+  await page.getByRole('checkbox', { name: 'Opponent model', disabled: false }).waitFor();
   assertNoErrors(s);
 });

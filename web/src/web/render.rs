@@ -112,6 +112,8 @@ fn controls(m: &Model) {
     let thinking = m.engine().thinking();
     let human_moves = m.human_moves();
     set_hidden("roll", kind != GameKind::ChanceBreakthrough);
+    // Only Stratego and Barrage have an opponent model to switch.
+    set_disabled("opt-model", !kind.is_stratego());
     set_disabled("roll", !human_moves.iter().any(|mv| mv == "roll"));
     set_disabled("move-input", !m.human_to_move());
     let session = m.session();
