@@ -25,12 +25,13 @@ pub fn escape(text: &str) -> String {
 pub fn title_breaks(title: &str) -> String {
     let mut out = String::new();
     let mut prev_lower = false;
-    for c in title.chars() {
+    // Escaping touches no letter, so the breaks can be placed after it.
+    for c in escape(title).chars() {
         if prev_lower && c.is_uppercase() {
             out.push_str("<wbr>");
         }
         prev_lower = c.is_lowercase();
-        out.push_str(&escape(c.encode_utf8(&mut [0; 4])));
+        out.push(c);
     }
     out
 }
