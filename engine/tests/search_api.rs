@@ -332,3 +332,58 @@ fn deeper_table_entries_can_be_used_when_asked() {
         }
     }
 }
+
+#[test]
+fn a_stopped_iteration_keeps_a_move_that_beat_the_last_best() {
+    // Play mode: when a node budget stops iteration d + 1 after the last
+    // completed best move was searched there and another move beat it, the
+    // result is that move. The same search run to the end of iteration
+    // d + 1 (a fresh searcher goes through the same tree) agrees: its best
+    // value is at least the stopped one, and the old best is not its move.
+    let mut deepened = 0;
+    for seed in 0..300u64 {
+        let pos = RandomGame::seeded(seed);
+        if pos.status() != Status::Decision {
+            continue;
+        }
+        for budget in [300u64, 1000, 3000] {
+            let limits = Limits {
+                depth: 40,
+                deadline_ms: None,
+                max_nodes: Some(budget),
+            };
+            let exact = Searcher::new(SearchConfig::default()).search(
+                &pos,
+                &limits,
+                &FixedClock(0.0),
+                &mut NoTrace,
+                &mut |_| {},
+            );
+            assert!(!exact.deepened, "exact mode keeps the completed iteration");
+            let cfg = SearchConfig::play();
+            let r = Searcher::new(cfg.clone()).search(
+                &pos,
+                &limits,
+                &FixedClock(0.0),
+                &mut NoTrace,
+                &mut |_| {},
+            );
+            if !r.deepened {
+                continue;
+            }
+            deepened += 1;
+            assert!(!r.completed);
+            let best = r.best.expect("a decision root names a move");
+            let old = r.iterations.last().unwrap().best.clone().unwrap();
+            assert_ne!(pos.move_text(best), old, "seed {seed}, budget {budget}");
+            assert_eq!(r.pv.first(), Some(&Step::Move(best)));
+            let full = Searcher::new(cfg).search_depth(&pos, r.depth + 1);
+            assert!(full.value >= r.value - 1e-9, "seed {seed}, budget {budget}");
+            assert_ne!(pos.move_text(full.best.unwrap()), old);
+        }
+    }
+    assert!(
+        deepened >= 5,
+        "only {deepened} stopped iterations changed the move"
+    );
+}

@@ -4,7 +4,10 @@
 //! aspiration windows on: a window around the last iteration's value,
 //! opened on the side it fails). A limit stops the
 //! search inside an iteration; that iteration's result is dropped and the
-//! last completed one is returned. If not even the first iteration
+//! last completed one is returned — except in play mode, where a move of the
+//! stopped iteration that beat the last completed iteration's best move
+//! (searched to the end in the same iteration) is returned instead
+//! (`SearchResult::deepened`). If not even the first iteration
 //! completed, the best root move searched so far is returned (or the first
 //! legal move), with `completed = false`.
 
@@ -53,6 +56,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             stats: Stats::default(),
             depth: 0,
             completed: false,
+            deepened: false,
             iterations: Vec::new(),
         };
         let first = if self.config.iterative {
@@ -91,6 +95,17 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             run.report(true);
         }
         result.completed = !run.aborted;
+        if run.aborted && is_decision && self.config.mode == SearchMode::Play {
+            // The unfinished iteration's best, when it beat the last
+            // completed iteration's best at one depth more.
+            if let Some((m, v)) = run.unfinished_better() {
+                result.best = Some(m);
+                result.value = v;
+                result.pv.clear();
+                result.pv.extend_from_slice(&run.sh.pv[0]);
+                result.deepened = true;
+            }
+        }
         if result.iterations.is_empty() && is_decision {
             // Stopped inside the first iteration: best effort.
             if let Some((m, v)) = run.root_best {
@@ -109,6 +124,21 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 }
 
 impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
+    /// After a limit stopped an iteration: its best root move and value,
+    /// when the iteration searched the last completed iteration's best
+    /// move to the end and another move beat it there. Both values come
+    /// from the deeper search, so the other move is the better at that
+    /// depth; a value above the root window's lower bound is exact or a
+    /// lower bound.
+    fn unfinished_better(&self) -> Option<(G::Move, Value)> {
+        let (m, v) = self.root_best?;
+        (self.last_best.is_some()
+            && self.last_best_searched
+            && self.last_best != Some(m)
+            && v > self.root_alpha)
+            .then_some((m, v))
+    }
+
     /// One iteration at depth `d`: the root with the full window, or (play
     /// mode, aspiration on, after a completed iteration) first with a
     /// window of the aspiration width around the last value, searched again
@@ -124,6 +154,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         };
         loop {
             self.root_best = None;
+            self.last_best_searched = false;
+            self.root_alpha = a;
             let v = self.node(pos, d, a, b, 0);
             if self.aborted {
                 return v;

@@ -159,6 +159,10 @@ pub struct SearchResult<G: Game> {
     pub depth: u32,
     /// False when a limit stopped the search before `Limits::depth`.
     pub completed: bool,
+    /// Play mode: `best`, `value` and `pv` come from the iteration a limit
+    /// stopped, where `best` beat the last completed iteration's best move
+    /// (both searched to the end one depth deeper than `depth`).
+    pub deepened: bool,
     pub iterations: Vec<IterationInfo>,
 }
 

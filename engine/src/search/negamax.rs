@@ -327,6 +327,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             };
             self.tracer.child_value(ply, i, v);
             i += 1;
+            if ply == 0 && self.last_best == Some(m) {
+                self.last_best_searched = true;
+            }
             if v > best.value {
                 best.value = v;
                 best.best = Some(m);

@@ -236,6 +236,13 @@ pub(crate) struct Run<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> {
     pub iteration: u32,
     /// Best root move and value found so far in the running iteration.
     pub root_best: Option<(G::Move, Value)>,
+    /// Whether the running iteration has searched the last completed
+    /// iteration's best move to the end (its value is then one of those
+    /// `root_best` is the greatest of).
+    pub last_best_searched: bool,
+    /// The root window's lower bound in the running pass of the iteration:
+    /// a root value above it is exact or a lower bound, never an upper one.
+    pub root_alpha: Value,
     /// Result of the last completed iteration.
     pub last_best: Option<G::Move>,
     pub last_value: Option<Value>,
@@ -433,6 +440,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             },
             iteration: 0,
             root_best: None,
+            last_best_searched: false,
+            root_alpha: Value::NEG_INFINITY,
             last_best: None,
             last_value: None,
             next_pv: false,

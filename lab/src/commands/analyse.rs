@@ -50,6 +50,7 @@ impl GameVisitor for Analyse<'_> {
                 "algo": algo,
                 "depth": result.depth,
                 "completed": result.completed,
+                "deepened": result.deepened,
                 "value": result.value,
                 "best": best,
                 "pv": pv,
@@ -72,7 +73,15 @@ impl GameVisitor for Analyse<'_> {
             println!("{out}");
         } else {
             println!("value      {:.4}", result.value);
-            println!("best       {}", best.as_deref().unwrap_or("-"));
+            println!(
+                "best       {}{}",
+                best.as_deref().unwrap_or("-"),
+                if result.deepened {
+                    " (from the stopped iteration: it beat the last completed best)"
+                } else {
+                    ""
+                }
+            );
             println!("pv         {}", pv.join(" "));
             println!(
                 "depth      {}{}",
