@@ -132,10 +132,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     /// lower bound.
     fn unfinished_better(&self) -> Option<(G::Move, Value)> {
         let (m, v) = self.root_best?;
-        (self.last_best.is_some()
-            && self.last_best_searched
-            && self.last_best != Some(m)
-            && v > self.root_alpha)
+        // `last_best_searched` holds only when `last_best` is a move.
+        (self.last_best_searched && self.last_best != Some(m) && v > self.root_alpha)
             .then_some((m, v))
     }
 
