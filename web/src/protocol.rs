@@ -194,6 +194,11 @@ pub struct ChanceView {
 pub struct Report {
     /// Deepest finished iteration (never the one still running).
     pub depth: u32,
+    /// The final report's move and value come from the iteration after
+    /// `depth`, which the time limit stopped after the move beat the last
+    /// finished iteration's best (play mode; `SearchResult::deepened`).
+    #[serde(default)]
+    pub deepened: bool,
     pub nodes: u64,
     pub chance_nodes: u64,
     pub elapsed_ms: f64,

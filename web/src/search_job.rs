@@ -285,6 +285,7 @@ pub fn run_game<G: WebGame>(
     );
     fill_stats(&mut report, &result.stats);
     report.depth = result.depth;
+    report.deepened = result.deepened;
     report.value = Some(result.value);
     // Solved: a proven win or loss, or a timed search that ran through
     // every depth it may (the tree ended before the horizon everywhere).
@@ -495,6 +496,61 @@ mod tests {
         assert!(chance.lower <= chance.upper);
         assert!((chance.children.iter().map(|c| c.probability).sum::<f64>() - 1.0).abs() < 1e-9);
         assert!(reports > 0);
+    }
+
+    /// A timed play-mode job whose stopped iteration found a better move
+    /// reports it as `deepened`, its line starting with that move; the
+    /// same searches to a fixed depth, and every exact one, never do. The
+    /// clock moves one millisecond each time the search reads it, so the
+    /// stops are the same on every run.
+    #[test]
+    fn a_move_from_the_stopped_iteration_is_reported_as_deepened() {
+        let mid = include_str!("../../assets/positions/chance-breakthrough-mid.txt");
+        let mut deepened = 0;
+        for position in mid.lines().filter(|l| !l.starts_with('#')).take(60) {
+            let ms = std::cell::Cell::new(0.0);
+            let tick = || {
+                ms.set(ms.get() + 1.0);
+                ms.get()
+            };
+            let timed = |mode| {
+                let mut j = job(
+                    GameKind::ChanceBreakthrough,
+                    position,
+                    Limit::Time { ms: 40 },
+                    "staretc",
+                );
+                j.settings.mode = mode;
+                ms.set(0.0);
+                run(&j, &tick, &mut |_| {}).unwrap()
+            };
+            let exact = timed(SearchMode::Exact);
+            assert!(
+                !exact.deepened,
+                "{position}: exact mode keeps the finished iteration"
+            );
+            let r = timed(SearchMode::Play);
+            let fixed = job(
+                GameKind::ChanceBreakthrough,
+                position,
+                Limit::Depth {
+                    plies: r.depth.max(1),
+                },
+                "staretc",
+            );
+            assert!(!run(&fixed, &|| 0.0, &mut |_| {}).unwrap().deepened);
+            if !r.deepened {
+                continue;
+            }
+            deepened += 1;
+            let best = r.best.clone().unwrap();
+            assert_eq!(r.pv.first(), Some(&best), "{position}");
+            assert!(!r.solved && r.depth < MAX_DEPTH, "{position}");
+        }
+        assert!(
+            deepened >= 2,
+            "only {deepened} timed searches kept a deeper move"
+        );
     }
 
     /// Each forward pruning of the research panel reaches the engine with

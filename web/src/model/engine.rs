@@ -247,6 +247,9 @@ impl EngineState {
         };
         let deepest = shown.report.depth;
         shown.report = report;
+        // A move from the iteration after a shallower depth than shown is
+        // not from one deeper than shown.
+        shown.report.deepened &= shown.report.depth >= deepest;
         shown.report.depth = shown.report.depth.max(deepest);
     }
 

@@ -51,6 +51,9 @@ pub struct EvalShown {
     pub bound: f64,
     /// The deepest finished iteration.
     pub depth: u32,
+    /// The move and value come from the next iteration, stopped by the
+    /// time limit after the move beat the finished iteration's best.
+    pub deepened: bool,
     /// The search saw to the end of the game in every line.
     pub solved: bool,
 }
@@ -76,12 +79,29 @@ impl EvalShown {
         }
     }
 
-    /// `depth 7` or `solved`.
+    /// `depth 7`, `depth 7+` (the move from the unfinished depth 8) or
+    /// `solved`.
     pub fn depth_text(&self) -> String {
         if self.solved {
             "solved".into()
+        } else if self.deepened {
+            format!("depth {}+", self.depth)
         } else {
             format!("depth {}", self.depth)
+        }
+    }
+
+    /// The research panel's depth: [`EvalShown::depth_text`], with the
+    /// unfinished iteration a move came from named.
+    pub fn depth_detail(&self) -> String {
+        if self.deepened && !self.solved {
+            format!(
+                "depth {}, move from the unfinished depth {}",
+                self.depth,
+                self.depth + 1
+            )
+        } else {
+            self.depth_text()
         }
     }
 }
@@ -275,6 +295,7 @@ impl Model {
             value,
             bound: shown.report.bound,
             depth: shown.report.depth,
+            deepened: shown.report.deepened,
             solved: shown.report.solved,
         })
     }

@@ -132,12 +132,30 @@ fn the_depth_shown_never_drops_and_values_are_the_humans() {
     assert_eq!(even.text(), "0.00");
     assert_eq!(eval.text(), "-2.50");
     assert!(eval.share() < 0.5);
-    // A final report with a smaller depth does not lower it.
+    // A final report with a smaller depth does not lower it (and its move,
+    // from the unfinished depth 5, is not from one deeper than shown).
     let mut last = report(4, 2.5);
     last.best = Some(dice_reply(&request));
+    last.deepened = true;
     model.update(Msg::Worker(FromWorker::Done { job, report: last }));
     assert_eq!(model.eval().unwrap().depth, 5);
     assert_eq!(model.eval().unwrap().depth_text(), "depth 5");
+    assert!(!model.eval().unwrap().deepened);
+    let deeper = EvalShown {
+        deepened: true,
+        ..eval
+    };
+    assert_eq!(deeper.depth_text(), "depth 5+");
+    assert_eq!(
+        deeper.depth_detail(),
+        "depth 5, move from the unfinished depth 6"
+    );
+    assert_eq!(eval.depth_detail(), "depth 5");
+    let solved = EvalShown {
+        solved: true,
+        ..deeper
+    };
+    assert_eq!(solved.depth_detail(), "solved");
     // A hint is the human's own search: its value is kept as it is.
     if model.human_to_move() {
         let effects = model.update(Msg::Hint);

@@ -374,7 +374,7 @@ fn engine(m: &Model) {
             );
             set_text("eval-text", &e.text());
             set_text("stat-value", &format!("{} (your view)", e.text()));
-            set_text("stat-depth", &e.depth_text());
+            set_text("stat-depth", &e.depth_detail());
         }
         None => {
             let _ = fill.style().set_property("height", "50%");
