@@ -5,7 +5,7 @@ use starcut::search::testing::{expectimax_reference, RandomGame};
 use starcut::search::verify::check_bound;
 use starcut::search::{
     ChanceAlgo, Clock, FixedClock, Limits, ManualClock, NoTrace, Probing, Progress,
-    RecordingTracer, SearchConfig, Searcher, Stats, TraceEvent,
+    RecordingTracer, SearchConfig, SearchMode, Searcher, Stats, TraceEvent,
 };
 use starcut::tree::TreeGame;
 use starcut::{Game, Status, Step};
@@ -385,5 +385,77 @@ fn a_stopped_iteration_keeps_a_move_that_beat_the_last_best() {
     assert!(
         deepened >= 5,
         "only {deepened} stopped iterations changed the move"
+    );
+}
+
+#[test]
+fn progress_inside_an_iteration_names_the_move_a_stop_would_play() {
+    // Play mode: a report inside an iteration carries the move the search
+    // would return if it stopped there (`deepened` when it beat the last
+    // completed best in the running iteration). Stopping the same search
+    // by a node budget right after such a report returns that move.
+    let mut seen = 0;
+    for seed in 0..200u64 {
+        let pos = RandomGame::seeded(seed);
+        if pos.status() != Status::Decision {
+            continue;
+        }
+        for mode in [SearchMode::Exact, SearchMode::Play] {
+            let cfg = SearchConfig {
+                mode,
+                progress_nodes: 64,
+                ..SearchConfig::default()
+            };
+            let limits = Limits {
+                depth: 40,
+                deadline_ms: None,
+                max_nodes: Some(3000),
+            };
+            let mut reports = Vec::new();
+            let mut completed = None;
+            Searcher::new(cfg.clone()).search(
+                &pos,
+                &limits,
+                &FixedClock(0.0),
+                &mut NoTrace,
+                &mut |p| {
+                    if p.iteration_complete {
+                        completed = p.best;
+                    } else if p.deepened {
+                        reports.push((p.best, p.value, p.stats.nodes(), completed));
+                    }
+                },
+            );
+            if mode == SearchMode::Exact {
+                assert!(
+                    reports.is_empty(),
+                    "exact mode reports the completed iteration"
+                );
+                continue;
+            }
+            for (best, value, nodes, completed) in reports {
+                seen += 1;
+                assert!(best.is_some() && best != completed, "seed {seed}");
+                // The search stopped at that report (it reads its budget
+                // where it reports) returns the same move and value.
+                let stopped = Searcher::new(cfg.clone()).search(
+                    &pos,
+                    &Limits {
+                        max_nodes: Some(nodes),
+                        ..limits
+                    },
+                    &FixedClock(0.0),
+                    &mut NoTrace,
+                    &mut |_| {},
+                );
+                assert!(stopped.deepened, "seed {seed}, {nodes} nodes");
+                assert_eq!(stopped.best, best, "seed {seed}, {nodes} nodes");
+                assert_eq!(Some(stopped.value), value, "seed {seed}, {nodes} nodes");
+            }
+        }
+    }
+    assert!(
+        seen >= 5,
+        "only {seen} reports inside an iteration named a deeper move"
     );
 }

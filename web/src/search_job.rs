@@ -270,6 +270,7 @@ pub fn run_game<G: WebGame>(
             if let Some(best) = p.best {
                 report.best = Some(pos.move_text(best));
             }
+            report.deepened = p.deepened;
             // The line of the last completed iteration, while it still
             // starts with the best move (the running iteration may have
             // found a better one: then the best move alone).
@@ -499,21 +500,22 @@ mod tests {
     }
 
     /// A timed play-mode job whose stopped iteration found a better move
-    /// reports it as `deepened`, its line starting with that move; the
-    /// same searches to a fixed depth, and every exact one, never do. The
-    /// clock moves one millisecond each time the search reads it, so the
-    /// stops are the same on every run.
+    /// reports it as `deepened`, its line starting with that move, and so
+    /// do its progress reports once the running iteration has such a move
+    /// (the move Stop plays); the same searches to a fixed depth, and every
+    /// exact one, never do. The clock moves one millisecond each time the
+    /// search reads it, so the stops are the same on every run.
     #[test]
     fn a_move_from_the_stopped_iteration_is_reported_as_deepened() {
         let mid = include_str!("../../assets/positions/chance-breakthrough-mid.txt");
-        let mut deepened = 0;
+        let (mut deepened, mut early) = (0, 0);
         for position in mid.lines().filter(|l| !l.starts_with('#')).take(60) {
             let ms = std::cell::Cell::new(0.0);
             let tick = || {
                 ms.set(ms.get() + 1.0);
                 ms.get()
             };
-            let timed = |mode| {
+            let timed = |mode, progress: &mut dyn FnMut(&Report)| {
                 let mut j = job(
                     GameKind::ChanceBreakthrough,
                     position,
@@ -522,14 +524,27 @@ mod tests {
                 );
                 j.settings.mode = mode;
                 ms.set(0.0);
-                run(&j, &tick, &mut |_| {}).unwrap()
+                run(&j, &tick, progress).unwrap()
             };
-            let exact = timed(SearchMode::Exact);
+            let exact = timed(SearchMode::Exact, &mut |p| assert!(!p.deepened));
             assert!(
                 !exact.deepened,
                 "{position}: exact mode keeps the finished iteration"
             );
-            let r = timed(SearchMode::Play);
+            let mut last = None;
+            let r = timed(SearchMode::Play, &mut |p| {
+                if p.deepened {
+                    early += 1;
+                    assert!(p.best.is_some() && p.depth < MAX_DEPTH);
+                }
+                last = Some(p.clone());
+            });
+            // A deeper move seen in progress stays: the iteration it came
+            // from, stopped, keeps one at least as good.
+            if let Some(last) = last.filter(|l| l.deepened && l.depth == r.depth) {
+                assert!(r.deepened, "{position}");
+                assert!(r.value >= last.value, "{position}");
+            }
             let fixed = job(
                 GameKind::ChanceBreakthrough,
                 position,
@@ -547,6 +562,10 @@ mod tests {
             assert_eq!(r.pv.first(), Some(&best), "{position}");
             assert!(!r.solved && r.depth < MAX_DEPTH, "{position}");
         }
+        assert!(
+            early >= 2,
+            "only {early} progress reports named a deeper move"
+        );
         assert!(
             deepened >= 2,
             "only {deepened} timed searches kept a deeper move"

@@ -95,10 +95,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             run.report(true);
         }
         result.completed = !run.aborted;
-        if run.aborted && is_decision && self.config.mode == SearchMode::Play {
+        if run.aborted {
             // The unfinished iteration's best, when it beat the last
             // completed iteration's best at one depth more.
-            if let Some((m, v)) = run.unfinished_better() {
+            if let Some((m, v)) = run.deepened_best() {
                 result.best = Some(m);
                 result.value = v;
                 result.pv.clear();
@@ -124,13 +124,17 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 }
 
 impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
-    /// After a limit stopped an iteration: its best root move and value,
-    /// when the iteration searched the last completed iteration's best
-    /// move to the end and another move beat it there. Both values come
-    /// from the deeper search, so the other move is the better at that
-    /// depth; a value above the root window's lower bound is exact or a
-    /// lower bound.
-    fn unfinished_better(&self) -> Option<(G::Move, Value)> {
+    /// Play mode, inside an iteration (or after a limit stopped it): its
+    /// best root move and value, when the iteration searched the last
+    /// completed iteration's best move to the end and another move beat it
+    /// there. Both values come from the deeper search, so the other move is
+    /// the better at that depth; a value above the root window's lower
+    /// bound is exact or a lower bound. (`root_best` is set only at a
+    /// decision root.)
+    pub(crate) fn deepened_best(&self) -> Option<(G::Move, Value)> {
+        if self.cfg.mode != SearchMode::Play {
+            return None;
+        }
         let (m, v) = self.root_best?;
         // `last_best_searched` holds only when `last_best` is a move.
         (self.last_best_searched && self.last_best != Some(m) && v > self.root_alpha)

@@ -122,9 +122,13 @@ pub struct Progress<'a, G: Game> {
     pub depth: u32,
     pub stats: Stats,
     /// The best root move so far (last completed iteration, or the running
-    /// one before any completed).
+    /// one before any completed, or in play mode a move of the running
+    /// iteration that beat the last completed best there: `deepened`).
     pub best: Option<G::Move>,
     pub value: Option<Value>,
+    /// `best` and `value` come from the running iteration, as
+    /// [`SearchResult::deepened`] would if the search stopped now.
+    pub deepened: bool,
     /// The principal variation of the last completed iteration (empty
     /// before the first completes), borrowed from the searcher's buffer.
     pub pv: &'a [Step<G::Move, G::Outcome>],

@@ -501,12 +501,13 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
     pub fn report(&mut self, iteration_complete: bool) {
         let mut stats = self.stats;
         stats.time_ms = self.clock.now_ms() - self.start_ms;
-        let (best, value) = if iteration_complete {
-            (self.last_best, self.last_value)
+        let (best, value, deepened) = if iteration_complete {
+            (self.last_best, self.last_value, false)
         } else {
-            match self.root_best {
-                Some((m, v)) if self.last_best.is_none() => (Some(m), Some(v)),
-                _ => (self.last_best, self.last_value),
+            match (self.root_best, self.deepened_best()) {
+                (Some((m, v)), _) if self.last_best.is_none() => (Some(m), Some(v), false),
+                (_, Some((m, v))) => (Some(m), Some(v), true),
+                _ => (self.last_best, self.last_value, false),
             }
         };
         let p = Progress {
@@ -514,6 +515,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             stats,
             best,
             value,
+            deepened,
             pv: &self.sh.last_pv,
             iteration_complete,
         };
