@@ -194,9 +194,10 @@ pub struct ChanceView {
 pub struct Report {
     /// Deepest finished iteration (never the one still running).
     pub depth: u32,
-    /// The final report's move and value come from the iteration after
-    /// `depth`, which the time limit stopped after the move beat the last
-    /// finished iteration's best (play mode; `SearchResult::deepened`).
+    /// The move and value come from the iteration after `depth` (still
+    /// running, or in the final report stopped by the time limit), where
+    /// the move beat the last finished iteration's best (play mode;
+    /// `Progress::deepened`, `SearchResult::deepened`).
     #[serde(default)]
     pub deepened: bool,
     pub nodes: u64,

@@ -51,8 +51,8 @@ pub struct EvalShown {
     pub bound: f64,
     /// The deepest finished iteration.
     pub depth: u32,
-    /// The move and value come from the next iteration, stopped by the
-    /// time limit after the move beat the finished iteration's best.
+    /// The move and value come from the next, unfinished iteration, where
+    /// the move beat the finished iteration's best.
     pub deepened: bool,
     /// The search saw to the end of the game in every line.
     pub solved: bool,
