@@ -20,7 +20,14 @@
 //!   fears only Bombs and the Spy, and thrown at an unmoved piece it risks
 //!   more than its table value. In the handicap match (one side without
 //!   its Marshal) the full side lost its Marshal in 46 of 200 games, 29
-//!   times on a Bomb it attacked; with the bonus 19, 9 on Bombs.
+//!   times on a Bomb it attacked; with the bonus 19, 9 on Bombs. Behind a
+//!   dominant rank, the side's rank equal to the opponent's strongest
+//!   (the full side's General once the other's Marshal is gone) fears
+//!   nothing but a trade: it counts one and a half times, so the side
+//!   keeps a second guard rather than trade it away evenly (De Boer's
+//!   values rise as the enemy's higher pieces go). In the 600-game
+//!   handicap measure (seeds 21 and 22, 1,200 games) the full side scored
+//!   91.0% against 89.3% without it, its Flag lost in 85 games against 98.
 //! - Square importance up to 50 points: movable pieces gain
 //!   `50 * (rows advanced / 9)^2`, which both brings them closer to the
 //!   opponent's Flag and keeps his pieces away from one's own. The Flag's
@@ -106,6 +113,11 @@ pub const TABLE_5_1: [i32; RANK_COUNT] = [400, 300, 175, 140, 100, 50, 20, 100, 
 /// last Marshal once the other's is gone) is worth, in times its value.
 const DOMINANT_FACTOR: u16 = 2;
 
+/// What a piece of the enemy's strongest movable rank is worth, in times
+/// its value, when its side also has a dominant rank (numerator,
+/// denominator): it fears nothing but a trade.
+const TIE_FACTOR: (u16, u16) = (3, 2);
+
 /// Trading down when ahead: the lead is multiplied by `1 + TRADE_WEIGHT *
 /// s`, `s` the share of both movable armies captured (module doc).
 const TRADE_WEIGHT: f64 = 2.0;
@@ -177,6 +189,11 @@ impl Stratego {
             let theirs = strongest(opp).unwrap_or(Rank::Spy.index());
             for x in v.iter_mut().take(theirs).skip(top) {
                 *x *= DOMINANT_FACTOR;
+            }
+            // Behind a dominant rank, the rank that only trades with the
+            // enemy's best is unbeaten too: the side's second guard.
+            if top < theirs && theirs < Rank::Spy.index() {
+                v[theirs] = v[theirs] * TIE_FACTOR.0 / TIE_FACTOR.1;
             }
         }
         if self.captured[opp.index()][Rank::Marshal.index()] > 0 {
