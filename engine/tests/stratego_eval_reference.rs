@@ -92,6 +92,12 @@ fn ref_piece_values(p: &Stratego, colour: Player) -> [f64; RANK_COUNT] {
     for &r in movable_by_strength.iter().take(theirs).skip(ours) {
         v[r.index()] *= 2.0;
     }
+    // Behind a dominant rank, the rank equal to the other side's strongest
+    // counts one and a half times, in whole points (262 for a Colonel).
+    if ours < theirs && theirs < movable_by_strength.len() {
+        let r = movable_by_strength[theirs].index();
+        v[r] = (v[r] * 1.5).floor();
+    }
     if opp[Rank::Marshal.index()] > 0 {
         v[Rank::Spy.index()] = 10.0;
     }
