@@ -102,9 +102,9 @@ fn a_rank_no_enemy_piece_left_can_beat_counts_double() {
     lost.remove(0);
     let drop = ahead.heuristic() - pos(&lost, "r b1r1").heuristic();
     let drop_even = even.heuristic() - pos(&lost, "r b3r1").heuristic();
-    // (In the even case Red's loss makes Blue's Marshal dominant and its
-    // General Blue's second guard, so that drop grew with the second
-    // guard: 571 against 800.)
+    // (In the even case Red's loss makes Blue's Marshal dominant and
+    // Blue's General its second guard, which adds to that drop: 571
+    // against 800.)
     assert!(drop > drop_even + 200.0, "{drop} {drop_even}");
 }
 

@@ -113,9 +113,9 @@ pub const TABLE_5_1: [i32; RANK_COUNT] = [400, 300, 175, 140, 100, 50, 20, 100, 
 /// last Marshal once the other's is gone) is worth, in times its value.
 const DOMINANT_FACTOR: u16 = 2;
 
-/// What a piece of the enemy's strongest movable rank is worth, in times
-/// its value, when its side also has a dominant rank (numerator,
-/// denominator): it fears nothing but a trade.
+/// What a side's piece of the same rank as the enemy's strongest movable
+/// rank is worth, in times its value, when the side also has a dominant
+/// rank (numerator, denominator): it fears nothing but a trade.
 const TIE_FACTOR: (u16, u16) = (3, 2);
 
 /// Trading down when ahead: the lead is multiplied by `1 + TRADE_WEIGHT *
