@@ -66,6 +66,30 @@ test('new game options: a 7x7 Dice board, and a bad option is named', async (t) 
   assertNoErrors(s);
 });
 
+test('on a phone the game chooser opens from its heading, its choices above the cards', async (t) => {
+  const s = await launch(t, { viewport: { width: 390, height: 844 } });
+  const page = await openApp(s, '', { chooser: true });
+  const onScreen = (locator) => locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  });
+  const check = async (when) => {
+    await page.getByRole('list', { name: 'Games', exact: true }).waitFor();
+    assert.ok(await onScreen(page.getByRole('heading', { name: 'Choose a game' })), `${when}: heading on screen`);
+    assert.ok(await onScreen(page.getByLabel('You play')), `${when}: side choice on screen`);
+    assert.ok(await onScreen(page.getByLabel('Engine strength')), `${when}: strength choice on screen`);
+  };
+  await check('first visit');
+  await screenshot(page, 'welcome-chooser-390');
+  // Opened again from the header after scrolling down the play page.
+  await page.getByRole('button', { name: 'Close the game chooser' }).click();
+  await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+  assert.ok(await page.evaluate(() => scrollY > 0), 'the play page scrolls on a phone');
+  await page.getByRole('button', { name: 'Games', exact: true }).click();
+  await check('opened again');
+  assertNoErrors(s);
+});
+
 test('a first visit offers the games with pictures, rules and strength levels', async (t) => {
   const s = await launch(t);
   const page = await openApp(s, '', { chooser: true });

@@ -531,8 +531,11 @@ fn show_welcome(on: bool) {
     }
     if on {
         super::lecture_view::set_active(false);
-        if let Ok(el) = by_id("game-cards").dyn_into::<web_sys::HtmlElement>() {
-            el.scroll_into_view();
+        // The chooser stands at the top of the page: show it from its
+        // heading, with the side and strength choices above the cards (on
+        // a phone, scrolling the cards into view hid both).
+        if let Some(w) = web_sys::window() {
+            w.scroll_to_with_x_and_y(0.0, 0.0);
         }
     }
 }
