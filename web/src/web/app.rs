@@ -534,9 +534,7 @@ fn show_welcome(on: bool) {
         // The chooser stands at the top of the page: show it from its
         // heading, with the side and strength choices above the cards (on
         // a phone, scrolling the cards into view hid both).
-        if let Some(w) = web_sys::window() {
-            w.scroll_to_with_x_and_y(0.0, 0.0);
-        }
+        dom::window().scroll_to_with_x_and_y(0.0, 0.0);
     }
 }
 
