@@ -56,5 +56,5 @@ pub use mv::Move;
 pub use piece::Piece;
 pub use position::{Stratego, TwoSquare};
 pub use rank::{army, army_size, Rank, RankCounts, BARRAGE_ARMY, RANK_COUNT, STANDARD_ARMY};
-pub use setups::{default_setups, preset_names, random_setup, Setup};
+pub use setups::{default_setups, guarded_setup, preset_names, random_setup, Setup};
 pub use square::{Square, SIZE, SQUARES};
