@@ -433,3 +433,15 @@ test('a large tree zooms with the wheel and pans by dragging; clicks still find 
   assert.equal(await canvas.getAttribute('data-zoom'), '1.00');
   assertNoErrors(s);
 });
+
+test('Lecture from the header on a first visit closes the game chooser: the tree is on screen (1280x720)', async (t) => {
+  const s = await launch(t, { viewport: { width: 1280, height: 720 } });
+  const page = await openApp(s, '', { chooser: true });
+  await page.getByRole('heading', { name: 'Choose a game' }).waitFor();
+  await openLecture(page);
+  assert.equal(await page.getByRole('heading', { name: 'Choose a game' }).count(), 0, 'the chooser closed');
+  const box = await page.getByLabel('Search tree').boundingBox();
+  assert.ok(box.y < 720 / 3, `the tree starts near the top: ${box.y}`);
+  await screenshot(page, 'lecture-first-visit-1280');
+  assertNoErrors(s);
+});

@@ -161,6 +161,11 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
     let px = style.font;
 
     let hidden = |n: usize| l.layout.hidden.get(n).copied().unwrap_or(false);
+    // Per node: whether its row leaves it that little room. In a dense
+    // tree the rows above the leaves often have room, and their values
+    // show (a game position's chance nodes and their MIN nodes were drawn
+    // without the value they returned).
+    let crowded = crowded_nodes(l, &scaled, px * 4.5, &hidden);
 
     // Edges, with outcome probabilities.
     for (n, node) in l.tree.nodes.iter().enumerate() {
@@ -370,7 +375,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
 
         // What the search knows about the node, to its right (the edges
         // leave from below): the value returned, a chance node's bounds.
-        if dense && !(st.open || frame.current == Some(n) || st.cut.is_some()) {
+        if crowded[n] && !(st.open || frame.current == Some(n) || st.cut.is_some()) {
             continue;
         }
         let mut below = y + r * 0.7;
@@ -520,6 +525,35 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             pen.patched_text(&label, at, late, true, p.current, p.background);
         }
     }
+}
+
+/// Per node: whether a visible node of its row stands nearer than `room`
+/// pixels (hidden nodes: false, they are not drawn).
+fn crowded_nodes(
+    l: &Lecture,
+    scaled: &super::layout::Scaled,
+    room: f64,
+    hidden: &dyn Fn(usize) -> bool,
+) -> Vec<bool> {
+    let n = l.tree.nodes.len();
+    let mut rows: Vec<(usize, f64, usize)> = (0..n)
+        .filter(|&k| !hidden(k))
+        .map(|k| (l.layout.row[k], scaled.pos(k).0, k))
+        .collect();
+    rows.sort_by(|a, b| {
+        (a.0, a.1)
+            .partial_cmp(&(b.0, b.1))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let mut crowded = vec![false; n];
+    for pair in rows.windows(2) {
+        let ((ra, xa, a), (rb, xb, b)) = (pair[0], pair[1]);
+        if ra == rb && xb - xa < room {
+            crowded[a] = true;
+            crowded[b] = true;
+        }
+    }
+    crowded
 }
 
 /// Centres for a label `2 half` wide next to the node at `(x, y)`, in the

@@ -225,6 +225,12 @@ pub struct Lecture {
     /// Nodes whose subtrees are folded away (large trees start folded
     /// below the root's outcomes; stepping unfolds the path searched).
     pub collapsed: BTreeSet<usize>,
+    /// The folded nodes stepping unfolded to show the current one: folded
+    /// again once the search has left them, so a large tree never shows
+    /// more than its folded picture and the path searched now (stepping
+    /// through a game position's tree unfolded some ninety leaves into an
+    /// unreadable row). A node the lecturer unfolds himself stays open.
+    opened: BTreeSet<usize>,
     /// What the figure teaches beyond the trace, in sentences: the wrong
     /// value when the window is not reset (Schadd 5.2), ChanceProbCut's
     /// estimated bounds (5.5, 5.6). `true` marks a sentence that gives the
@@ -396,6 +402,7 @@ impl Lecture {
             stats,
             compare,
             collapsed,
+            opened: BTreeSet::new(),
             teaching,
         })
     }
@@ -417,19 +424,35 @@ impl Lecture {
         if !self.collapsed.remove(&node) {
             self.collapsed.insert(node);
         }
+        // The lecturer's choice: stepping does not fold it back.
+        self.opened.remove(&node);
         self.layout = layout::layout_with(&self.tree, &self.collapsed);
     }
 
     /// Unfolds every subtree that hides the node of the current event, so
-    /// the step is always on the picture.
+    /// the step is always on the picture, and folds again those it
+    /// unfolded for earlier steps that the search has left.
     fn show_current(&mut self) {
-        let Some(mut n) = self.frame().current else {
+        let Some(current) = self.frame().current else {
             return;
         };
-        let mut changed = false;
+        let mut path = BTreeSet::new();
+        let mut n = current;
         while let Some(p) = self.tree.nodes[n].parent {
-            changed |= self.collapsed.remove(&p);
+            path.insert(p);
             n = p;
+        }
+        let left: Vec<usize> = self.opened.difference(&path).copied().collect();
+        let mut changed = !left.is_empty();
+        for n in left {
+            self.opened.remove(&n);
+            self.collapsed.insert(n);
+        }
+        for p in path {
+            if self.collapsed.remove(&p) {
+                self.opened.insert(p);
+                changed = true;
+            }
         }
         if changed {
             self.layout = layout::layout_with(&self.tree, &self.collapsed);

@@ -213,6 +213,58 @@ fn stepping_forward_and_back() {
     assert_eq!(l.cursor(), 0);
 }
 
+/// 4 chance nodes x 5 MIN nodes x 5 leaves under a MAX root: 100 leaves,
+/// too many to read side by side, searched by Star2 in (-10, 10).
+fn large_lecture() -> Lecture {
+    let mut text = String::from("bound 10\nR=max(");
+    let mut leaf = 0;
+    for c in 0..4 {
+        text.push_str(&format!("C{c}=chance("));
+        for m in 0..5 {
+            text.push_str(&format!("M{c}{m}=min("));
+            for _ in 0..5 {
+                leaf += 1;
+                text.push_str(&format!("{} ", (leaf * 7) % 19 - 9));
+            }
+            text.push_str(") ");
+        }
+        text.push_str(") ");
+    }
+    text.push(')');
+    let mut s = LectureSettings::of_example(&examples::ARTS_4_6);
+    s.example = String::new();
+    s.tree = text;
+    s.algorithm = "star2".into();
+    s.alpha = -10.0;
+    s.beta = 10.0;
+    Lecture::load(&s).unwrap()
+}
+
+#[test]
+fn stepping_through_a_large_tree_folds_back_what_the_search_has_left() {
+    // The MIN nodes start folded (20 slots).
+    let mut l = large_lecture();
+    assert_eq!(l.layout.slots, 20);
+    let mut widest = 0;
+    while l.cursor() < l.replay.len() {
+        l.nav(LectureNav::Next);
+        // At most the MIN node being searched is open: its five leaves
+        // take the place of its one slot.
+        assert!(l.layout.slots <= 24, "{} at {}", l.layout.slots, l.cursor());
+        widest = widest.max(l.layout.slots);
+    }
+    assert_eq!(widest, 24, "the current MIN node's leaves are shown");
+    // Folded by the lecturer's double click, a node stays as he left it.
+    let m = l.tree.nodes.iter().position(|n| n.name == "M00").unwrap();
+    l.nav(LectureNav::First);
+    l.toggle(m);
+    assert_eq!(l.layout.slots, 24);
+    while l.cursor() < l.replay.len() {
+        l.nav(LectureNav::Next);
+        assert!(!l.collapsed.contains(&m));
+    }
+}
+
 #[test]
 fn a_min_root_takes_and_shows_the_window_from_max() {
     let s = LectureSettings {
@@ -493,4 +545,35 @@ fn the_windows_and_cuts_cover_no_other_label() {
         }
     }
     assert!(checked > 100, "{checked} window and cut labels drawn");
+}
+
+#[test]
+fn in_a_crowded_tree_the_rows_with_room_show_their_values() {
+    // Every node unfolded: the 100 leaves are too close for labels beside
+    // them, but the four chance nodes have room for the values they
+    // returned (one slot width once hid every row's).
+    let mut l = large_lecture();
+    let inner: Vec<usize> = l.collapsed.iter().copied().collect();
+    for n in inner {
+        l.toggle(n);
+    }
+    assert_eq!(l.layout.slots, 100);
+    let end = l.replay.frame(&l.tree, l.replay.len());
+    let style = draw::Style::page(1200.0, 600.0);
+    let mut pen = Labels::default();
+    draw::tree(&mut pen, &l, &end, &style, &[]);
+    let scaled = l.layout.scaled_for(style.w, style.h, style.font);
+    for name in ["C0", "C1", "C2", "C3"] {
+        let n = l.tree.nodes.iter().position(|x| x.name == name).unwrap();
+        let (v, side) = end.nodes[n].value.expect("searched");
+        let label = explain::marked(v, side);
+        let (x, y) = scaled.pos(n);
+        assert!(
+            pen.0.iter().any(|(t, b)| *t == label
+                && b[0] > x
+                && b[0] < x + scaled.r + 20.0
+                && (b[1]..b[3]).contains(&(y + scaled.r * 0.7))),
+            "{name}'s value {label} beside it"
+        );
+    }
 }

@@ -218,7 +218,17 @@ fn panel(page: &LecturePage, l: &Lecture) {
             if comments.is_empty() {
                 ("A typed tree.".to_string(), String::new())
             } else {
-                (comments.join(" "), String::new())
+                // One line each, so a line without its own stop gets one
+                // ("dice position: … c 5; 2 decisions deep, …").
+                let mut text = String::new();
+                for (i, c) in comments.iter().enumerate() {
+                    if i > 0 {
+                        let stop = text.ends_with(['.', '!', '?', ':', ';']);
+                        text.push_str(if stop { " " } else { "; " });
+                    }
+                    text.push_str(c);
+                }
+                (text, String::new())
             }
         }
     };

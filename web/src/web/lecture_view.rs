@@ -218,6 +218,12 @@ fn set_body_classes(v: &View) {
         let list = body.class_list();
         let _ = list.toggle_with_force("lecture", v.active);
         let _ = list.toggle_with_force("presenting", v.active && v.presenting);
+        if v.active {
+            // Lecture mode takes the page: play mode's game chooser, open
+            // on a first visit, closes rather than stand above the tree.
+            let _ = list.remove_1("choosing");
+            set_hidden("welcome", true);
+        }
         if !v.presenting {
             let _ = list.remove_1("idle");
         }
