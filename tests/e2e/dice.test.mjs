@@ -33,6 +33,9 @@ test('dice: click and typed moves, engine replies with nodes shown', async (t) =
     await humanTurn(page);
     list = await moves(page);
     assert.ok(list.includes(typed), `typed move played: ${list}`);
+    // The box kept the focus through the engine's reply: the next move is
+    // typed at once (a disabled box dropped it to the page).
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'move-input');
   }
   await screenshot(page, 'dice-played');
 
@@ -82,16 +85,30 @@ test('dice: undo, redo, flip and browsing with the arrow keys', async (t) => {
   await humanTurn(page);
   const start = await moves(page);
   assert.ok(start.length >= 3, 'the engine moved first (after a roll), then our roll');
+  // The roll the board shows (its label says what the strip under it does).
+  const rolled = async () => (await page.locator('#board').getAttribute('aria-label'))
+    .match(/rolled (\d+)/)?.[1];
+  const ours = await rolled();
+  assert.ok(ours, 'the roll is on the board');
   await clickSquare(page, diceMove(await position(page)), { flipped: true });
   await humanTurn(page);
   const after = await moves(page);
   assert.ok(after.length > start.length);
+  const next = await rolled();
+  const summary = page.getByLabel('Engine summary');
+  assert.notEqual(await summary.textContent(), '', 'the engine\'s evaluation is shown');
   await page.getByRole('button', { name: 'Undo' }).click();
   assert.deepEqual(await moves(page).then((m) => m.length), after.length, 'undone steps stay (for redo)');
   // The taken-back turns are faded: every step after our roll.
   assert.ok(await undoneSteps(page) >= after.length - start.length);
+  // The roll of the position now on the board, not of the turn taken back,
+  // and no evaluation of a position taken back.
+  assert.equal(await rolled(), ours);
+  assert.equal(await summary.textContent(), '');
   await page.getByRole('button', { name: 'Redo' }).click();
   assert.equal(await undoneSteps(page), 0);
+  assert.equal(await rolled(), next);
+  assert.notEqual(await summary.textContent(), '');
 
   await page.getByRole('list', { name: 'Move list' }).focus();
   await page.keyboard.press('ArrowLeft');

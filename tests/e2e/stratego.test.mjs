@@ -68,7 +68,24 @@ test('barrage from a shared position: a battle is revealed and the captures list
   await page.getByLabel('Move', { exact: true }).fill('a4a6');
   await page.getByLabel('Move', { exact: true }).press('Enter');
   await humanTurn(page);
-  // Scout against Scout: both are removed.
+  // Scout against Scout: both are removed. The engine's quiet reply came
+  // at once, and the battle stays on show under the board.
+  assert.equal(await page.getByRole('status', { name: 'Battle' }).textContent(),
+    'Red\'s Scout (9) attacks Blue\'s Scout (9): both pieces are removed.');
+  assert.match(await page.getByLabel('Last move').textContent(),
+    /^Blue \(engine\) played \S+\. Before it: Red's Scout \(9\) attacks Blue's Scout \(9\)/);
+  // The strip under the board writes the result beside the two tiles,
+  // light on dark, once the defender has turned over (it was drawn in the
+  // dim grey of the crossed-out tiles, all but invisible).
+  await page.waitForTimeout(800);
+  const lightPixels = await page.locator('#board').evaluate((c) => {
+    const k = c.width / 560;
+    const d = c.getContext('2d').getImageData(150 * k, 570 * k, 300 * k, 44 * k).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] > 200 && d[i + 1] > 200 && d[i + 2] > 200) n++;
+    return n;
+  });
+  assert.ok(lightPixels > 100, `the battle's result is written on the strip: ${lightPixels} light pixels`);
   // Captured pieces drawn per side, and the tracker of Blue's army.
   assert.match(await page.getByRole('group', { name: 'Captured pieces' }).textContent(),
     /You took \(Blue\):\s*9\s*You lost \(Red\):\s*9/);

@@ -433,7 +433,7 @@ impl WebGame for Stratego {
 /// Stratego and Barrage setups, as text (four rows of ten, front row
 /// first, from the owner's side; see `starcut::stratego::setups`).
 pub mod setup {
-    use starcut::stratego::{preset_names, random_setup, Setup, Stratego, Variant};
+    use starcut::stratego::{guarded_setup, preset_names, random_setup, Setup, Stratego, Variant};
     use starcut::Player;
 
     use crate::board::Sq;
@@ -465,6 +465,15 @@ pub mod setup {
     /// A random setup from a seed.
     pub fn random(kind: GameKind, seed: u64) -> String {
         random_setup(variant(kind), seed).to_text()
+    }
+
+    /// A random setup from a seed with its Flag out of the reach of a first
+    /// move (`starcut::stratego::guarded_setup`; the same as [`random`] in
+    /// Stratego): the engine's setup of a game from the game's seed, and
+    /// the human's *Random setup*. Games saved before the engine used it
+    /// rebuild its setup with [`random`] (`saved.rs`).
+    pub fn guarded(kind: GameKind, seed: u64) -> String {
+        guarded_setup(variant(kind), seed).to_text()
     }
 
     /// The setup cell index (0..40, text order without `/`) of a square in

@@ -7,11 +7,13 @@
 //! with the same rolls.
 //!
 //! Stratego hides information: the engine's setup is
-//! `games::setup::random(kind, seed)`, so neither a save nor a link writes
+//! `games::setup::guarded(kind, seed)`, so neither a save nor a link writes
 //! it. The record's start line has the engine's four setup rows replaced by
-//! `*` (rebuilt from the seed when the game is loaded), and a setup in
-//! progress keeps only the human's setup. A link made before this (the start
-//! line in clear) still opens.
+//! `+` (rebuilt from the seed when the game is loaded), and a setup in
+//! progress keeps only the human's setup. Games saved while the engine's
+//! setup was `games::setup::random(kind, seed)` have `*` rows and are
+//! rebuilt with that, so they open as they were; a link made before either
+//! (the start line in clear) opens too.
 
 use crate::error::{WebError, WebErrorKind, WebResult};
 use serde::{Deserialize, Serialize};
@@ -120,7 +122,7 @@ impl SavedGame {
         // A setup in progress is rebuilt from its texts (checked again).
         let setup = match &self.human_setup {
             Some((human_setup, preset)) => {
-                let engine_setup = games::setup::random(self.game, self.seed);
+                let engine_setup = games::setup::guarded(self.game, self.seed);
                 let (red, blue) = match human {
                     Player::First => (human_setup, &engine_setup),
                     Player::Second => (&engine_setup, human_setup),
@@ -232,6 +234,34 @@ fn split_start(line: &str) -> Option<(Vec<&str>, &str)> {
     (rows.len() == 10).then_some((rows, rest))
 }
 
+/// How the seed made the engine's setup, and the mark that stands for its
+/// rows in a saved start line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SeededSetup {
+    /// `games::setup::guarded`: every game since it was introduced.
+    Guarded,
+    /// `games::setup::random`: games saved before.
+    Random,
+}
+
+impl SeededSetup {
+    const ALL: [SeededSetup; 2] = [SeededSetup::Guarded, SeededSetup::Random];
+
+    fn mark(self) -> &'static str {
+        match self {
+            SeededSetup::Guarded => "+",
+            SeededSetup::Random => "*",
+        }
+    }
+
+    fn setup(self, kind: GameKind, seed: u64) -> String {
+        match self {
+            SeededSetup::Guarded => games::setup::guarded(kind, seed),
+            SeededSetup::Random => games::setup::random(kind, seed),
+        }
+    }
+}
+
 /// The engine's setup rows as the seed generates them: the start line of a
 /// game with that engine setup (the human's half is any valid setup).
 fn seeded_engine_rows(
@@ -239,8 +269,9 @@ fn seeded_engine_rows(
     options: &str,
     human: Player,
     seed: u64,
+    made: SeededSetup,
 ) -> Option<Vec<String>> {
-    let engine_setup = games::setup::random(kind, seed);
+    let engine_setup = made.setup(kind, seed);
     let other = games::setup::random(kind, seed ^ 1);
     let (red, blue) = match human {
         Player::First => (&other, &engine_setup),
@@ -259,8 +290,9 @@ fn seeded_engine_rows(
 }
 
 /// The record with the engine's setup rows of the start line replaced by
-/// `*`, when they are the ones the seed generates (any other record, and
-/// every other game, is returned unchanged).
+/// the mark of the way the seed generates them (`+`, or `*` for a game
+/// from before), when it does (any other record, and every other game, is
+/// returned unchanged).
 pub fn hide_engine_setup(
     kind: GameKind,
     options: &str,
@@ -276,10 +308,14 @@ pub fn hide_engine_setup(
         return record.to_string();
     };
     let range = engine_rows(human.other());
-    match seeded_engine_rows(kind, options, human, seed) {
-        Some(seeded) if rows[range.clone()] == seeded[..] => {
+    let made = SeededSetup::ALL.into_iter().find(|&made| {
+        seeded_engine_rows(kind, options, human, seed, made)
+            .is_some_and(|seeded| rows[range.clone()] == seeded[..])
+    });
+    match made {
+        Some(made) => {
             for row in &mut rows[range] {
-                *row = "*";
+                *row = made.mark();
             }
             let line = format!("{} {rest}", rows.join("/"));
             if record.contains('\n') {
@@ -293,7 +329,7 @@ pub fn hide_engine_setup(
 }
 
 /// The inverse of [`hide_engine_setup`]: puts the seed's engine setup back
-/// into a start line whose engine rows are `*`.
+/// into a start line whose engine rows are a mark (`+` or `*`).
 pub fn reveal_engine_setup(
     kind: GameKind,
     options: &str,
@@ -309,10 +345,13 @@ pub fn reveal_engine_setup(
         return Ok(record.to_string());
     };
     let range = engine_rows(human.other());
-    if !rows[range.clone()].iter().all(|r| *r == "*") {
+    let Some(made) = SeededSetup::ALL
+        .into_iter()
+        .find(|made| rows[range.clone()].iter().all(|r| *r == made.mark()))
+    else {
         return Ok(record.to_string());
-    }
-    let seeded = seeded_engine_rows(kind, options, human, seed)
+    };
+    let seeded = seeded_engine_rows(kind, options, human, seed, made)
         .ok_or_else(|| bad("the engine's setup cannot be rebuilt from the seed"))?;
     let mut rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
     for (row, s) in rows[range].iter_mut().zip(seeded) {
@@ -503,11 +542,47 @@ mod tests {
         );
         // Seed 6 does: hidden, and revealed back.
         let hidden = hide_engine_setup(GameKind::Stratego, "", Player::First, 6, &record);
-        assert!(hidden.starts_with("*/*/*/*/"), "{hidden}");
+        assert!(hidden.starts_with("+/+/+/+/"), "{hidden}");
         assert_eq!(
             reveal_engine_setup(GameKind::Stratego, "", Player::First, 6, &hidden).unwrap(),
             record
         );
+    }
+
+    #[test]
+    fn games_saved_before_the_guarded_setup_open_as_they_were() {
+        let kind = GameKind::Barrage;
+        let human = games::setup::preset("barrage-1").unwrap();
+        let record_with = |engine: &str| {
+            games::setup::session(kind, "", &human, engine)
+                .unwrap()
+                .record_text()
+        };
+        for seed in 0..20 {
+            let (old, new) = (
+                games::setup::random(kind, seed),
+                games::setup::guarded(kind, seed),
+            );
+            assert_ne!(old, new, "seed {seed}");
+            // A game saved before: its engine rows were `*`, rebuilt by the
+            // plain random setup, never by the guarded one.
+            let before = record_with(&old);
+            let hidden = hide_engine_setup(kind, "", Player::First, seed, &before);
+            assert!(hidden.starts_with("*/*/*/*/"), "{hidden}");
+            assert!(!hidden.contains(&old));
+            assert_eq!(
+                reveal_engine_setup(kind, "", Player::First, seed, &hidden).unwrap(),
+                before
+            );
+            // A game of today: `+`, rebuilt by the guarded setup.
+            let today = record_with(&new);
+            let hidden = hide_engine_setup(kind, "", Player::First, seed, &today);
+            assert!(hidden.starts_with("+/+/+/+/"), "{hidden}");
+            assert_eq!(
+                reveal_engine_setup(kind, "", Player::First, seed, &hidden).unwrap(),
+                today
+            );
+        }
     }
 
     #[test]

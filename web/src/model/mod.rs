@@ -159,7 +159,8 @@ impl Notice {
 /// A dice roll or chance outcome being shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RollShow {
-    /// Counts up with every roll, so the page can restart its animation.
+    /// The step count after the roll: tells one roll from the next, so
+    /// the page can restart its animation.
     pub serial: u64,
     pub text: String,
 }
@@ -203,7 +204,6 @@ pub struct Model {
     browse: Option<usize>,
     engine: EngineState,
     notice: Option<Notice>,
-    roll: Option<RollShow>,
     /// Resign was pressed once; a second press confirms.
     confirm_resign: bool,
     offer: Option<LinkOffer>,
@@ -235,7 +235,6 @@ impl Model {
             browse: None,
             engine: EngineState::default(),
             notice: None,
-            roll: None,
             confirm_resign: false,
             offer: None,
             review: review::Review::default(),
@@ -308,10 +307,6 @@ impl Model {
 
     pub fn notice(&self) -> Option<&Notice> {
         self.notice.as_ref()
-    }
-
-    pub fn roll(&self) -> Option<&RollShow> {
-        self.roll.as_ref()
     }
 
     pub fn confirming_resign(&self) -> bool {

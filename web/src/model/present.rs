@@ -4,8 +4,9 @@
 
 use starcut::Player;
 
+use super::engine::ShownReport;
 use super::moves::{self, Turn};
-use super::{Model, Purpose};
+use super::{Model, Purpose, RollShow};
 use crate::board::Sq;
 use crate::session::{BattleInfo, EndReason};
 
@@ -204,13 +205,41 @@ impl Model {
         step.squares.first().copied()
     }
 
-    /// The battle fought by the step before the shown position.
+    /// The battle the strip under the board shows: the latest fought by
+    /// the last two moves before the shown position. So the human's own
+    /// attack stays on show after the engine's quiet reply (which comes
+    /// within a fraction of a second, before the reveal has finished), and
+    /// a battle gives way only to the next battle or to two quiet moves.
     pub fn battle(&self) -> Option<BattleShow> {
-        let n = self.shown();
-        let step = self.session.steps().get(n.checked_sub(1)?)?;
-        Some(BattleShow {
-            info: step.battle?,
-            after: n,
+        self.battle_before(self.shown())
+    }
+
+    /// [`Model::battle`] for the position after `n` steps.
+    fn battle_before(&self, n: usize) -> Option<BattleShow> {
+        let steps = self.session.steps();
+        (n.saturating_sub(2)..n.min(steps.len()))
+            .rev()
+            .find_map(|i| {
+                Some(BattleShow {
+                    info: steps[i].battle?,
+                    after: i + 1,
+                })
+            })
+    }
+
+    /// The roll the strip under the board shows: the latest chance outcome
+    /// before the shown position (so an undo or a step back shows the roll
+    /// of the position then shown), keyed by its step.
+    pub fn roll(&self) -> Option<RollShow> {
+        let n = self.shown().min(self.session.len());
+        let (i, step) = self.session.steps()[..n]
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, s)| s.chance)?;
+        Some(RollShow {
+            serial: i as u64 + 1,
+            text: step.text.clone(),
         })
     }
 
@@ -220,7 +249,14 @@ impl Model {
         if let Some(b) = self.battle() {
             return Some((1 << 40) | b.after as u64);
         }
-        self.roll.as_ref().map(|r| r.serial)
+        self.roll().map(|r| r.serial)
+    }
+
+    /// Whether what the strip shows just happened: the shown position is
+    /// the end of the record. A battle or roll brought back by an undo or
+    /// by stepping through the moves is shown at once, not played again.
+    pub fn strip_fresh(&self) -> bool {
+        self.browse.is_none() && self.session.cursor() == self.session.len()
     }
 
     /// The winner (`None` for a draw) and why the game ended.
@@ -286,9 +322,18 @@ impl Model {
         }
     }
 
+    /// The engine's latest report, unless it is of a position an undo
+    /// took back: then it tells nothing of the game as it stands (its best
+    /// line starts from a position no longer on the board).
+    pub fn report(&self) -> Option<&ShownReport> {
+        self.engine
+            .report()
+            .filter(|r| r.at <= self.session.cursor())
+    }
+
     /// The latest evaluation, from the human's point of view.
     pub fn eval(&self) -> Option<EvalShown> {
-        let shown = self.engine.report()?;
+        let shown = self.report()?;
         let v = shown.report.value?;
         let value = if shown.side == self.human { v } else { -v };
         Some(EvalShown {
@@ -321,8 +366,10 @@ impl Model {
             });
         }
         text.push('.');
-        if let Some(b) = self.battle() {
-            text.push(' ');
+        if let Some(b) = self.battle_before(n) {
+            // The battle of the move before (the human's, kept on show
+            // under the engine's quiet reply) is said to be earlier.
+            text.push_str(if b.after == n { " " } else { " Before it: " });
             text.push_str(&b.text(self.session.kind().player_names()));
         }
         text

@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use starcut::{Player, Status};
 
-use super::{Effect, LinkOffer, Model, Nav, Notice, Purpose, RollShow, SetupPhase};
+use super::{Effect, LinkOffer, Model, Nav, Notice, Purpose, SetupPhase};
 use crate::games;
 use crate::protocol::GameKind;
 use crate::saved::{LoadedGame, SavedGame};
@@ -50,7 +50,7 @@ impl Model {
                 .unwrap_or_else(|| games::setup::random(kind, seed ^ 1));
             let phase = SetupPhase {
                 human_setup,
-                engine_setup: games::setup::random(kind, seed),
+                engine_setup: games::setup::guarded(kind, seed),
                 preset,
             };
             (setup_session(kind, options, human, &phase), Some(phase))
@@ -87,7 +87,6 @@ impl Model {
         self.selected = None;
         self.browse = None;
         self.resigned = resigned;
-        self.roll = None;
         self.offer = None;
         self.review = super::review::Review::default();
         self.advance(effects);
@@ -163,7 +162,7 @@ impl Model {
     pub(super) fn setup_random(&mut self, seed: u64) {
         let kind = self.session.kind();
         self.change_setup(|phase| {
-            phase.human_setup = games::setup::random(kind, seed);
+            phase.human_setup = games::setup::guarded(kind, seed);
             phase.preset = None;
         });
     }
@@ -226,8 +225,6 @@ impl Model {
                         self.error(format!("Chance outcome '{text}' failed: {e}"));
                         break;
                     }
-                    let serial = self.roll.as_ref().map_or(1, |r| r.serial + 1);
-                    self.roll = Some(RollShow { serial, text });
                 }
                 Status::Decision if self.session.to_move_at(n) == self.engine_side() => {
                     if self.engine.thinking().is_none() {

@@ -998,3 +998,64 @@ fn setups_are_swapped_by_drag_and_own_setups_are_checked() {
         "the setup is kept"
     );
 }
+
+#[test]
+fn the_humans_battle_stays_on_show_under_the_engines_quiet_reply() {
+    let mut model = barrage_as_red("bFbB8/b1b2b8b9bS5/10/10/b99/10/r99/10/r1r2r8r9rS5/rFrB8 r");
+    let effects = model.update(Msg::MoveTyped("a4a6".into()));
+    let (job, _) = posted_job(&effects).expect("the engine replies");
+    // The engine answers at once with a quiet move (its Miner steps down).
+    model.update(done(job, "c9c8"));
+    assert_eq!(model.session().cursor(), 2);
+    let b = model.battle().expect("the human's battle still shown");
+    assert_eq!((b.after, b.info.attacker), (1, Player::First));
+    // The page does not play it again: the same strip, the same key.
+    assert_eq!(model.strip_key(), Some((1 << 40) | 1));
+    assert_eq!(
+        model.last_move_text(),
+        "Blue (engine) played c9c8. Before it: Red's Scout (9) attacks Blue's Scout (9): \
+         both pieces are removed."
+    );
+    // Two quiet moves after it, the strip is free again.
+    model.update(Msg::MoveTyped("d2d3".into()));
+    assert_eq!(model.session().cursor(), 3, "{:?}", model.notice());
+    assert!(model.battle().is_none());
+}
+
+#[test]
+fn after_an_undo_the_strip_and_the_evaluation_are_the_shown_positions() {
+    let (mut model, _) = dice(Player::First, 3);
+    let first = model.roll().expect("the first roll");
+    assert_eq!(first.serial, 1);
+    let (job, request) = human_move(&mut model);
+    model.update(Msg::Worker(FromWorker::Done {
+        job,
+        report: Report {
+            best: Some(dice_reply(&request)),
+            value: Some(0.25),
+            bound: 1.0,
+            nodes: 10,
+            ..Report::default()
+        },
+    }));
+    assert!(model.human_to_move());
+    // The human's next roll is the record's last step, and the engine's
+    // evaluation is shown.
+    let latest = model.roll().unwrap();
+    assert_eq!(latest.serial as usize, model.session().cursor());
+    assert_ne!(latest, first);
+    assert!(model.eval().is_some());
+    assert!(model.strip_fresh());
+    model.update(Msg::Undo);
+    assert_eq!(model.session().cursor(), 1);
+    // The roll of the position now on the board, not of the one taken
+    // back; not played again; and no evaluation of a position taken back.
+    assert_eq!(model.roll(), Some(first));
+    assert!(!model.strip_fresh());
+    assert!(model.eval().is_none());
+    assert!(model.report().is_none());
+    // Redo brings both back.
+    model.update(Msg::Redo);
+    assert_eq!(model.roll(), Some(latest));
+    assert!(model.eval().is_some());
+}

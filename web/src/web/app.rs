@@ -325,15 +325,25 @@ impl App {
         let board = m.board();
         if let Some(key) = m.strip_key() {
             if self.roll_clock.is_none_or(|c| c.serial != key) {
+                // Only what just happened is played; a roll or battle
+                // brought back by an undo or a step back shows at once.
+                let fresh = m.strip_fresh();
+                let started_ms = if fresh {
+                    now_ms()
+                } else {
+                    now_ms() - canvas::ROLL_MS
+                };
                 self.roll_clock = Some(RollClock {
                     serial: key,
-                    started_ms: now_ms(),
+                    started_ms,
                 });
-                // The last frame of the animation even where animation
-                // frames are held back (a hidden tab).
-                defer_ms(canvas::ROLL_MS as i32 + 40, || {
-                    with_app(|app| app.render());
-                });
+                if fresh {
+                    // The last frame of the animation even where animation
+                    // frames are held back (a hidden tab).
+                    defer_ms(canvas::ROLL_MS as i32 + 40, || {
+                        with_app(|app| app.render());
+                    });
+                }
             }
         }
         // Drawn at the device pixel ratio: sharp on HiDPI screens and
@@ -388,8 +398,12 @@ impl App {
             [best, reply, ..] => format!(", the engine considers {best}, expecting {reply}"),
         };
         let label = format!(
-            "{} board, {} to move{}{}{line}. Tab to the board, then the arrow keys move a cursor and Enter picks a piece or plays.",
+            "{} board{}, {} to move{}{}{line}. Tab to the board, then the arrow keys move a cursor and Enter picks a piece or plays.",
             kind.title(),
+            // What the strip under the board shows of the dice.
+            m.roll()
+                .map(|r| format!(", rolled {}", r.text))
+                .unwrap_or_default(),
             kind.player_names()[m.session().to_move_at(m.shown()).index()],
             m.selected()
                 .map(|s| format!(", {} selected", crate::board::square_name(s, board.rows)))

@@ -596,6 +596,9 @@ fn draw_battle(ctx: &CanvasRenderingContext2d, kind: GameKind, battle: &BattleSh
             "Equal ranks: both removed".to_string()
         }
     };
+    // In the text's own colour: `removed` left the fill a dim grey, and
+    // the result was drawn all but invisible on the strip.
+    ctx.set_fill_style_str("#eee");
     let _ = ctx.fill_text(&text, 150.0, y + 28.0);
 }
 

@@ -116,7 +116,12 @@ fn controls(m: &Model) {
     // Only Stratego and Barrage have an opponent model to switch.
     set_disabled("opt-model", !kind.is_stratego());
     set_disabled("roll", !human_moves.iter().any(|mv| mv == "roll"));
-    set_disabled("move-input", !m.human_to_move());
+    // While the engine is to move the box is read-only, not disabled: a
+    // disabled box drops a keyboard player's focus to the page, and he
+    // would have to Tab back for every move.
+    let waiting = !m.human_to_move() && !m.game_over() && m.setup().is_none();
+    set_disabled("move-input", !m.human_to_move() && !waiting);
+    dom::input("move-input").set_read_only(waiting);
     let session = m.session();
     set_disabled("undo", !m.can_undo());
     let blocked = m.undo_blocked();
@@ -144,7 +149,11 @@ fn controls(m: &Model) {
     );
     let position = m.position_text();
     set_text("position", &position);
+    // The setup's choices and Start playing above the board, where the
+    // status line that names them is (below it they were under the fold
+    // at 1400x900); saving a setup under it.
     set_hidden("setup", m.setup().is_none());
+    set_hidden("setup-more", m.setup().is_none());
     if let Some(phase) = m.setup() {
         // The presets, then the player's own setups (`own:name`).
         let mut options = vec![(String::new(), "(arranged by hand)".to_string())];
@@ -348,7 +357,7 @@ fn engine(m: &Model) {
     let note = search_job::forward_pruning_note(m.settings(), m.kind());
     set_hidden("forward-note", note.is_none());
     set_text("forward-note", note.as_deref().unwrap_or(""));
-    let summary = match (m.eval(), m.engine().report()) {
+    let summary = match (m.eval(), m.report()) {
         (Some(e), Some(r)) => {
             let line = if r.report.pv.is_empty() {
                 r.report.best.clone().unwrap_or_default()
@@ -386,7 +395,7 @@ fn engine(m: &Model) {
             set_text("stat-depth", "–");
         }
     }
-    let Some(r) = m.engine().report().map(|s| &s.report) else {
+    let Some(r) = m.report().map(|s| &s.report) else {
         for id in [
             "stat-nodes",
             "stat-nps",
