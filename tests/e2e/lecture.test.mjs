@@ -442,6 +442,10 @@ test('Lecture from the header on a first visit closes the game chooser: the tree
   assert.equal(await page.getByRole('heading', { name: 'Choose a game' }).count(), 0, 'the chooser closed');
   const box = await page.getByLabel('Search tree').boundingBox();
   assert.ok(box.y < 720 / 3, `the tree starts near the top: ${box.y}`);
+  // The tree leaves room for the step's sentence and the buttons that step.
+  const bottom = async (locator) => locator.evaluate((el) => el.getBoundingClientRect().bottom);
+  assert.ok(await bottom(page.getByRole('button', { name: /^Forward/ })) <= 720, 'Forward on screen');
+  assert.ok(await bottom(page.getByRole('status', { name: 'Lecture event' })) <= 720, 'the sentence on screen');
   await screenshot(page, 'lecture-first-visit-1280');
   assertNoErrors(s);
 });

@@ -367,7 +367,8 @@ impl App {
             self.canvas.set_height(h);
         }
         let _ = self.ctx.set_transform(k, 0.0, 0.0, k, 0.0, 0.0);
-        let animating = canvas::draw(&self.ctx, m, board, self.roll_clock, now_ms());
+        let scale = k / dpr;
+        let animating = canvas::draw(&self.ctx, m, board, self.roll_clock, now_ms(), scale);
         let kind = m.kind();
         let describe = |s: crate::board::Sq| {
             let piece = board.at(s).map_or("empty".to_string(), |p| {

@@ -136,6 +136,7 @@ fn stratego_face(
     own: bool,
     (cx, cy): (f64, f64),
     s: f64,
+    scale: f64,
 ) {
     let w = s * 0.3;
     if piece.hidden && !piece.moved {
@@ -167,7 +168,9 @@ fn stratego_face(
         ctx.stroke();
         return;
     }
-    let named = s >= 44.0 && !short_name(&piece.label).is_empty();
+    // The short name only where it is readable on the screen (at least 9
+    // CSS pixels): a phone's board shows the larger rank alone.
+    let named = s * scale * 0.2 >= 9.0 && !short_name(&piece.label).is_empty();
     ctx.set_fill_style_str("#fff");
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
@@ -211,13 +214,15 @@ fn stratego_face(
 }
 
 /// Draws everything; returns whether an animation is still running (the
-/// page then asks for another frame).
+/// page then asks for another frame). `scale`: CSS pixels per drawing
+/// unit, for text that must stay readable on a small screen.
 pub fn draw(
     ctx: &CanvasRenderingContext2d,
     model: &Model,
     board: &Board,
     roll: Option<RollClock>,
     now_ms: f64,
+    scale: f64,
 ) -> bool {
     let kind = model.kind();
     let geo = Geometry::new(board.rows, board.cols, model.flipped());
@@ -303,7 +308,8 @@ pub fn draw(
                 ctx.fill();
                 ctx.stroke();
                 if kind.is_stratego() {
-                    stratego_face(ctx, piece, piece.owner == model.human(), (cx, cy), s);
+                    let own = piece.owner == model.human();
+                    stratego_face(ctx, piece, own, (cx, cy), s, scale);
                 } else if !piece.label.is_empty() {
                     ctx.set_fill_style_str(ink);
                     ctx.set_font(&format!("bold {}px sans-serif", (s * 0.42) as u32));
@@ -426,7 +432,7 @@ pub fn draw(
         }
     }
 
-    draw_strip(ctx, model, roll, now_ms)
+    draw_strip(ctx, model, roll, now_ms, scale)
 }
 
 fn arrow(ctx: &CanvasRenderingContext2d, from: (f64, f64), to: (f64, f64), s: f64) {
@@ -453,14 +459,21 @@ fn draw_strip(
     model: &Model,
     roll: Option<RollClock>,
     now_ms: f64,
+    scale: f64,
 ) -> bool {
+    // The strip's text at 15 units, and at least 11 CSS pixels on a small
+    // screen (a phone's was 8).
+    let font = format!(
+        "{}px sans-serif",
+        (15.0f64).max(11.0 / scale.max(0.1)).round()
+    );
     ctx.set_fill_style_str("#2b2b2b");
     ctx.fill_rect(0.0, BOARD_PX, BOARD_PX, STRIP_PX);
     if let Some(battle) = model.battle() {
         let progress = roll
             .filter(|r| Some(r.serial) == model.strip_key())
             .map_or(1.0, |r| ((now_ms - r.started_ms) / ROLL_MS).clamp(0.0, 1.0));
-        draw_battle(ctx, model.kind(), &battle, progress);
+        draw_battle(ctx, model.kind(), &battle, progress, &font);
         return progress < 1.0;
     }
     let kind = model.kind();
@@ -475,7 +488,7 @@ fn draw_strip(
             GameKind::Breakthrough => "Breakthrough has no dice: every move is chosen.",
         };
         ctx.set_fill_style_str("#b8b8b8");
-        ctx.set_font("15px sans-serif");
+        ctx.set_font(&font);
         let _ = ctx.fill_text(caption, 16.0, BOARD_PX + 38.0);
         return false;
     };
@@ -519,7 +532,7 @@ fn draw_strip(
         die(ctx, x, BOARD_PX + 10.0, 44.0, face);
     }
     ctx.set_fill_style_str("#eee");
-    ctx.set_font("15px sans-serif");
+    ctx.set_font(&font);
     let caption = if animating {
         "Rolling…".to_string()
     } else if faces.is_empty() {
@@ -535,7 +548,13 @@ fn draw_strip(
 /// once; the defender turns over during the first half of the animation
 /// (`progress` 0 → 1), then the result is written and the loser crossed
 /// out.
-fn draw_battle(ctx: &CanvasRenderingContext2d, kind: GameKind, battle: &BattleShow, progress: f64) {
+fn draw_battle(
+    ctx: &CanvasRenderingContext2d,
+    kind: GameKind,
+    battle: &BattleShow,
+    progress: f64,
+    font: &str,
+) {
     let b = &battle.info;
     let y = BOARD_PX + 10.0;
     let tile = |x: f64, owner: Player, label: char, width: f64, face_up: bool| {
@@ -574,7 +593,7 @@ fn draw_battle(ctx: &CanvasRenderingContext2d, kind: GameKind, battle: &BattleSh
     let turn = (progress * 2.0).min(1.0);
     let width = (turn * std::f64::consts::PI).cos().abs();
     tile(92.0, defender, b.defender_rank.to_char(), width, turn > 0.5);
-    ctx.set_font("15px sans-serif");
+    ctx.set_font(font);
     ctx.set_fill_style_str("#eee");
     if progress < 0.5 {
         let _ = ctx.fill_text("Battle!", 150.0, y + 28.0);
