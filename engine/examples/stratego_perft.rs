@@ -64,7 +64,7 @@ fn played(pos: &Stratego, depth: u32, buf: &mut [Vec<starcut::stratego::Move>]) 
     pos.legal_moves(&mut head[0]);
     let mut n = 1;
     for &m in head[0].iter() {
-        let mut c = pos.clone();
+        let mut c = *pos;
         c.play(m);
         n += played(&c, depth - 1, rest);
     }

@@ -177,7 +177,7 @@ fn stratego_view(truth: &Stratego, player: Player) -> Result<(), Violation> {
     // Swapping two unrevealed ranks in the truth must not change the view.
     if let [(a, pa), .., (b, pb)] = unrevealed[..] {
         if pa.rank() != pb.rank() {
-            let mut other = truth.clone();
+            let mut other = *truth;
             let swap = |p: Piece, rank| Piece::new(p.colour(), rank, false, p.has_moved());
             other.put_piece(a, Some(swap(pa, pb.rank())));
             other.put_piece(b, Some(swap(pb, pa.rank())));

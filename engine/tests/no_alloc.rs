@@ -145,7 +145,7 @@ fn stratego_hot_path_does_not_allocate() {
         let game = Stratego::start(&config).unwrap();
         // The true game (battles resolve in play) and a view (battles are
         // chance nodes).
-        for start in [game.clone(), game.observation(Player::First)] {
+        for start in [game, game.observation(Player::First)] {
             let (allocs, steps) = hot_path_allocations(&start, 10, 3);
             assert!(steps > 100);
             assert_eq!(

@@ -29,7 +29,7 @@ fn positions(variant: Variant, seed: u64, count: usize) -> Vec<Stratego> {
             }
             if ply % 7 == 0 && pos.status() == Status::Decision {
                 out.push(if out.len() % 2 == 0 {
-                    pos.clone()
+                    pos
                 } else {
                     pos.observation(pos.to_move())
                 });

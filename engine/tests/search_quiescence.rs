@@ -45,10 +45,7 @@ fn certain_captures_are_the_legal_attacks_both_sides_can_read() {
     for view in middle_views() {
         // Both sides' turns: the side to move's own ranks are known, the
         // other side's only once revealed.
-        for pos in [
-            view.clone(),
-            view.null_move().unwrap_or_else(|| view.clone()),
-        ] {
+        for pos in [view, view.null_move().unwrap_or(view)] {
             let mut caps = Vec::new();
             pos.certain_captures(&mut caps);
             let mut legal = Vec::new();
@@ -60,7 +57,7 @@ fn certain_captures_are_the_legal_attacks_both_sides_can_read() {
                     "{m} in {}",
                     pos.position_text()
                 );
-                let mut child = pos.clone();
+                let mut child = pos;
                 child.play(m);
                 assert_ne!(
                     child.status(),

@@ -32,11 +32,11 @@ fn play(pos: &mut Stratego, moves: &[&str]) {
 /// Every position of `line` after each pair of moves, the first included
 /// (Red to move in each).
 fn reds_turns(start: &Stratego, line: &[&str]) -> Vec<Stratego> {
-    let mut pos = start.clone();
-    let mut out = vec![pos.clone()];
+    let mut pos = *start;
+    let mut out = vec![pos];
     for pair in line.chunks(2) {
         play(&mut pos, pair);
-        out.push(pos.clone());
+        out.push(pos);
     }
     out
 }
@@ -103,7 +103,7 @@ fn a_round_of_the_block_brings_back_the_key_once_the_quiet_counter_is_capped() {
     let mut pos = chase(200);
     assert!(pos.may_recur());
     play(&mut pos, &ROUND);
-    let once = pos.clone();
+    let once = pos;
     play(&mut pos, &ROUND);
     // The first round also sets the two-squares state, so the key comes
     // back from the second round on.
@@ -113,7 +113,7 @@ fn a_round_of_the_block_brings_back_the_key_once_the_quiet_counter_is_capped() {
     let mut pos = chase(10);
     assert!(!pos.may_recur());
     play(&mut pos, &ROUND);
-    let once = pos.clone();
+    let once = pos;
     play(&mut pos, &ROUND);
     assert_ne!(pos.hash(), once.hash());
 }

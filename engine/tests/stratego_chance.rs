@@ -232,7 +232,7 @@ fn unknown_scout_runs_only_while_a_scout_is_unaccounted() {
             "g1", "h1", "i1", "j1"
         ]
     );
-    let mut q = p.clone();
+    let mut q = p;
     step(&mut q, "a1a3");
     let a3 = q.piece_at(Square::parse("a3").unwrap()).unwrap();
     assert_eq!((a3.rank(), a3.is_revealed()), (Some(Rank::Scout), true));
@@ -306,7 +306,7 @@ fn views_do_not_depend_on_hidden_ranks() {
         let Some(&(i, j)) = pairs.choose(&mut rng) else {
             continue;
         };
-        let mut t2 = t1.clone();
+        let mut t2 = t1;
         let (sa, pa) = hidden[i];
         let (sb, pb) = hidden[j];
         t2.put_piece(

@@ -42,7 +42,7 @@ fn material_counts_from_the_side_to_move() {
     assert!(pos(&rev, "r").heuristic() < red.heuristic());
     // Huge material differences stay inside the bounds.
     let s = Stratego::start(&StrategoConfig::default()).unwrap();
-    let mut lone = s.clone();
+    let mut lone = s;
     for sq in Square::all() {
         if lone.piece_at(sq).is_some_and(|p| {
             p.colour() == Player::Second && p.rank() != Some(starcut::stratego::Rank::Flag)

@@ -48,9 +48,9 @@ fn the_model_reweights_but_keeps_every_outcome() {
         ],
         "r",
     );
-    let mut back = p.clone();
+    let mut back = p;
     step(&mut back, "a1a10");
-    let mut front = p.clone();
+    let mut front = p;
     step(&mut front, "j2j7");
     let (b, f) = (beliefs(&back), beliefs(&front));
     let same: Vec<_> = counts(&back).into_iter().map(|(o, _)| o).collect();
@@ -273,7 +273,7 @@ fn the_blind_opponent_hits_one_of_the_unmoved_pieces_by_chance() {
     let blind = *modelled.iter().find(|m| m.is_blind()).unwrap();
     assert!(!p.is_legal(blind), "a blind attack is never legal");
     assert!(p.parse_move("b2x?").is_err());
-    let mut hit = p.clone();
+    let mut hit = p;
     hit.play(blind);
     assert_eq!(hit.status(), Status::Chance);
     assert_eq!(hit.to_move(), Player::Second);
@@ -299,7 +299,7 @@ fn the_blind_opponent_hits_one_of_the_unmoved_pieces_by_chance() {
     let total = |o: &[(Rank, u32)]| o.iter().map(|&(_, w)| w).sum::<u32>();
     let mut per_square = Vec::new();
     for (a, b) in [("a2", "a2"), ("a2", "c2"), ("a2", "b1")] {
-        let mut q = hit.clone();
+        let mut q = hit;
         q.swap_pieces(Square::parse(a).unwrap(), Square::parse(b).unwrap());
         let o = weights(&q);
         assert_eq!(total(&o), total(&here), "after swapping {a} and {b}");
@@ -312,10 +312,10 @@ fn the_blind_opponent_hits_one_of_the_unmoved_pieces_by_chance() {
         "{per_square:?}"
     );
     // Hitting the Flag ends the game; hitting a Bomb costs the Sergeant.
-    let mut flag = hit.clone();
+    let mut flag = hit;
     flag.apply_outcome(Rank::Flag);
     assert_eq!(flag.status(), Status::Terminal(Some(Player::Second)));
-    let mut bomb = hit.clone();
+    let mut bomb = hit;
     bomb.apply_outcome(Rank::Bomb);
     assert_eq!(bomb.status(), Status::Decision);
     assert_eq!(bomb.to_move(), Player::First);
@@ -324,7 +324,7 @@ fn the_blind_opponent_hits_one_of_the_unmoved_pieces_by_chance() {
     assert_eq!(bomb.hash(), bomb.compute_hash());
     // Which one does not depend on where Red's Flag and Bombs are.
     for (a, b) in [("a2", "c2"), ("a2", "b1")] {
-        let mut q = p.clone();
+        let mut q = p;
         q.swap_pieces(Square::parse(a).unwrap(), Square::parse(b).unwrap());
         q.modelled_moves(&mut modelled);
         assert_eq!(text(&modelled), m, "after swapping {a} and {b}");
@@ -403,7 +403,7 @@ fn a_blind_attacker_beside_the_flag_is_met_first() {
     }
     // Blue's blind attack, Red having taken the Colonel instead: the Flag
     // or the Bomb.
-    let mut q = p.clone();
+    let mut q = p;
     q.play(q.parse_move("e7f7").unwrap());
     let mut modelled = Vec::new();
     q.modelled_moves(&mut modelled);
@@ -479,7 +479,7 @@ fn the_opponent_model_reads_no_hidden_rank() {
             continue;
         }
         let (i, j) = pairs[rng.gen_range(0..pairs.len())];
-        let mut t2 = t1.clone();
+        let mut t2 = t1;
         t2.swap_pieces(hidden[i].0, hidden[j].0);
         // Keep each square's moved flag (swap_pieces moved the pieces whole).
         for (sq, pc) in [hidden[i], hidden[j]] {
@@ -582,7 +582,7 @@ fn a_run_only_a_scout_can_make_counts_by_the_chance_of_one() {
     // Blue's runs after the block: doubtful for its unknown pieces, by the
     // beliefs (one Scout among the six movable ranks a moved piece may
     // have, weighed by what it did), certain for the revealed Scout.
-    let mut q = p.clone();
+    let mut q = p;
     q.play(q.parse_move("i4i3").unwrap());
     let chance = |m: &str| q.doubtful_move(q.parse_move(m).unwrap());
     let run = chance("e7i7").expect("a run by an unknown piece is doubtful");

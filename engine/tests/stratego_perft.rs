@@ -465,7 +465,7 @@ fn naive_outcome_weights_agree() {
         assert_eq!(mv.len(), nm.len(), "{}", c.name);
         let mut oc = Vec::new();
         for m in mv {
-            let mut child = pos.clone();
+            let mut child = pos;
             child.play(m);
             child.chance_outcomes(&mut oc);
             let mut n = naive.clone();

@@ -73,7 +73,7 @@ fn check(p: &Stratego) -> Result<(), TestCaseError> {
             let h = p.heuristic();
             prop_assert!(h > -1000.0 && h < 1000.0, "heuristic {}", h);
             let v = p.view_for(p.to_move());
-            prop_assert_eq!(v.view_for(p.to_move()), v.clone());
+            prop_assert_eq!(v.view_for(p.to_move()), v);
         }
         Status::Chance => {
             let mut oc = Vec::new();
@@ -117,7 +117,7 @@ fn playout(
             in_view = true;
         }
         check(&p)?;
-        let before = p.clone();
+        let before = p;
         match p.status() {
             Status::Decision => {
                 p.legal_moves(&mut mv);
@@ -131,7 +131,7 @@ fn playout(
                 } else {
                     mv[rng.gen_range(0..mv.len())]
                 };
-                let mut child = p.clone();
+                let mut child = p;
                 child.play(m);
                 prop_assert_eq!(&p, &before, "playing into a clone changed the original");
                 if !in_view {
@@ -145,7 +145,7 @@ fn playout(
             Status::Chance => {
                 p.chance_outcomes(&mut oc);
                 let o = oc[rng.gen_range(0..oc.len())].0;
-                let mut child = p.clone();
+                let mut child = p;
                 child.apply_outcome(o);
                 prop_assert_eq!(&p, &before);
                 p = child;

@@ -390,7 +390,7 @@ impl WebGame for Stratego {
     fn battle(&self, step: Step<StrategoMove, Rank>) -> Option<BattleInfo> {
         let Step::Move(mv) = step else { return None };
         let (attacker, defender) = (self.piece_at(mv.from)?, self.piece_at(mv.to)?);
-        let mut after = self.clone();
+        let mut after = *self;
         after.apply_step(step);
         Some(BattleInfo {
             attacker: attacker.colour(),

@@ -362,11 +362,7 @@ mod tests {
                 let mut moves = Vec::new();
                 let mut outcomes = Vec::new();
                 for _ in 0..400 {
-                    for pos in [
-                        p.clone(),
-                        p.view_for(Player::First),
-                        p.view_for(Player::Second),
-                    ] {
+                    for pos in [p, p.view_for(Player::First), p.view_for(Player::Second)] {
                         for player in [Player::First, Player::Second] {
                             asked += 1;
                             if pos.surely_has_a_move(player) {

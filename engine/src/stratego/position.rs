@@ -44,7 +44,7 @@ pub(crate) enum Decided {
 }
 
 /// A Stratego or Barrage position, true or as one player sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Stratego {
     pub(crate) board: [Option<Piece>; SQUARES],
     pub(crate) config: StrategoConfig,
@@ -436,7 +436,7 @@ impl Stratego {
     /// equal a recount of the board: the invariants check it
     /// after every step of a soak.
     pub fn kept_sets_agree(&self) -> bool {
-        let mut fresh = self.clone();
+        let mut fresh = *self;
         fresh.recount();
         fresh.occ == self.occ
             && fresh.tally == self.tally
@@ -670,7 +670,7 @@ impl Stratego {
         {
             return None;
         }
-        let mut p = self.clone();
+        let mut p = *self;
         p.end_turn();
         Some(p)
     }

@@ -464,7 +464,7 @@ mod tests {
         assert_eq!(board[9], "##########");
         assert_eq!(board[0], setup_lines(Player::First, &red)[0]);
         // Pieces put face to face in the middle rows (a5-a6, b5-b6, ...).
-        let mut p = pos.clone();
+        let mut p = pos;
         let fights = [
             (
                 Rank::Spy,

@@ -19,7 +19,7 @@ use crate::game::Player;
 impl Stratego {
     /// The position as `player` knows it.
     pub fn view_for(&self, player: Player) -> Stratego {
-        let mut v = self.clone();
+        let mut v = *self;
         for cell in v.board.iter_mut() {
             if let Some(p) = *cell {
                 if p.colour() != player && !p.is_revealed() {

@@ -187,7 +187,7 @@ impl Handicap {
                 .ok_or_else(|| anyhow!("{} has no start position", variant.name()))?,
         };
         let take = |colour: Player| -> Result<String> {
-            let mut p = pos.clone();
+            let mut p = pos;
             for &r in &self.ranks {
                 if !p.remove_for_handicap(colour, r) {
                     bail!(

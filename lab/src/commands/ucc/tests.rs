@@ -147,7 +147,7 @@ fn run(
         .lines()
         .map(str::to_string)
         .collect();
-    (lines, end, agent.view().unwrap().clone())
+    (lines, end, *agent.view().unwrap())
 }
 
 fn sq(text: &str) -> starcut::stratego::Square {
