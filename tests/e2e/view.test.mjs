@@ -56,6 +56,9 @@ test('item 4: the whole game in the move list, a row per full move, kept in view
   await page.keyboard.press('Home');
   assert.equal(await list.locator('[aria-current]').count(), 0, 'the start: no move yet');
   await page.keyboard.press('ArrowRight');
+  // One step in: the first turn's roll, its move still to come. That turn
+  // is the one marked (no turn was, between a roll and its move).
+  assert.equal(await list.locator('[aria-current]').getAttribute('data-steps'), steps.slice(0, 2).join(' '));
   await page.keyboard.press('ArrowRight');
   const early = list.locator('[aria-current]');
   assert.equal(await early.getAttribute('data-steps'), steps.slice(0, 2).join(' '));

@@ -311,7 +311,11 @@ fn move_list(m: &Model) {
                         .filter(|_| t.mover == m.human())
                         .and_then(|i| m.review().judge(i, m.session().bound()))
                         .map(|(j, _)| j);
-                    html.push_str(&turn_html(t, t.end == shown, judged))
+                    // The turn the shown step belongs to (stepping back
+                    // one step at a time stops between a Dice roll and its
+                    // move, inside a turn).
+                    let holds = t.end.saturating_sub(t.steps.len()) < shown && shown <= t.end;
+                    html.push_str(&turn_html(t, holds, judged))
                 }
                 None if i == 0 => html.push_str("<span class=\"turn empty\">…</span>"),
                 None => html.push_str("<span class=\"turn empty\"></span>"),
