@@ -333,6 +333,18 @@ fn barrage_preset_pairs_and_random_setups() {
         .map(|g| g["start"].as_str().unwrap())
         .collect();
     assert_eq!(starts, ["random-0", "random-0", "random-1", "random-1"]);
+
+    // Guarded setups (the Flag out of a first move's reach; the setups
+    // themselves are checked in the engine), each pair played with colours
+    // swapped.
+    let (g, _) = run_match(
+        &dir,
+        "guarded",
+        &with(&base, &["--setups", "guarded", "--games", "4"]),
+    );
+    let games = g["games"].as_array().unwrap();
+    let starts: Vec<&str> = games.iter().map(|g| g["start"].as_str().unwrap()).collect();
+    assert_eq!(starts, ["guarded-0", "guarded-0", "guarded-1", "guarded-1"]);
 }
 
 #[test]

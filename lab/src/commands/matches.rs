@@ -139,8 +139,11 @@ pub struct MatchArgs {
     #[arg(long, default_value = "start")]
     pub start: String,
     /// Stratego/Barrage starts: `presets` (every ordered pair of the
-    /// presets, Arts' design) or `random` (seeded random setups).
-    #[arg(long, value_parser = ["presets", "random"])]
+    /// presets, Arts' design), `random` (seeded random setups) or
+    /// `guarded` (seeded random setups with the Flag out of a first move's
+    /// reach, as the web app's engine sets up; the same as `random` in
+    /// Stratego).
+    #[arg(long, value_parser = ["presets", "random", "guarded"])]
     pub setups: Option<String>,
     /// Game option as key=value (repeatable), as for the other commands.
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]

@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Context, Result};
 use starcut::registry::GameKind;
 use starcut::stratego::{
-    preset_names, random_setup, Rank, Setup, Stratego, StrategoConfig, Variant,
+    guarded_setup, preset_names, random_setup, Rank, Setup, Stratego, StrategoConfig, Variant,
 };
 use starcut::{Game, GameConfig, Player};
 
@@ -55,8 +55,13 @@ pub fn build(
         }
         return match setups {
             "presets" => preset_pairs(&config),
-            "random" => random_pairs(&config, starts_needed(games.unwrap_or(100)), seed),
-            other => bail!("--setups '{other}': expected presets or random"),
+            "random" | "guarded" => random_pairs(
+                &config,
+                starts_needed(games.unwrap_or(100)),
+                seed,
+                setups == "guarded",
+            ),
+            other => bail!("--setups '{other}': expected presets, random or guarded"),
         };
     }
     if start == "start" {
@@ -115,13 +120,25 @@ fn preset_pairs(config: &StrategoConfig) -> Result<Vec<Start>> {
     Ok(starts)
 }
 
-/// `count` pairs of seeded random setups.
-fn random_pairs(config: &StrategoConfig, count: usize, seed: u64) -> Result<Vec<Start>> {
+/// `count` pairs of seeded random setups: plain (`random_setup`) or with
+/// the Flag out of a first move's reach (`guarded_setup`, the web app's;
+/// in Stratego the same).
+fn random_pairs(
+    config: &StrategoConfig,
+    count: usize,
+    seed: u64,
+    guarded: bool,
+) -> Result<Vec<Start>> {
+    let (make, name): (fn(Variant, u64) -> Setup, _) = if guarded {
+        (guarded_setup, "guarded")
+    } else {
+        (random_setup, "random")
+    };
     (0..count)
         .map(|k| {
-            let red = random_setup(config.variant, seeds::derive(seed, seeds::RED_SETUP, k));
-            let blue = random_setup(config.variant, seeds::derive(seed, seeds::BLUE_SETUP, k));
-            pair(config, format!("random-{k}"), &red, &blue)
+            let red = make(config.variant, seeds::derive(seed, seeds::RED_SETUP, k));
+            let blue = make(config.variant, seeds::derive(seed, seeds::BLUE_SETUP, k));
+            pair(config, format!("{name}-{k}"), &red, &blue)
         })
         .collect()
 }
