@@ -31,7 +31,7 @@ pub const LEVELS: [Level; 8] = [
         level: 1,
         limit: Limit::Depth { plies: 1 },
         noise: 0.30,
-        label: "1 — beginner (one move deep, very noisy)",
+        label: "1 — beginner (1 move deep, noisy)",
     },
     Level {
         level: 2,
