@@ -231,16 +231,17 @@ impl Model {
     /// before the shown position (so an undo or a step back shows the roll
     /// of the position then shown), keyed by its step.
     pub fn roll(&self) -> Option<RollShow> {
-        let n = self.shown().min(self.session.len());
-        let (i, step) = self.session.steps()[..n]
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|(_, s)| s.chance)?;
+        let i = self.roll_step()?;
         Some(RollShow {
             serial: i as u64 + 1,
-            text: step.text.clone(),
+            text: self.session.steps()[i].text.clone(),
         })
+    }
+
+    /// The index of the step [`Model::roll`] shows.
+    fn roll_step(&self) -> Option<usize> {
+        let n = self.shown().min(self.session.len());
+        self.session.steps()[..n].iter().rposition(|s| s.chance)
     }
 
     /// Identifies what the strip under the board shows (a roll or a
@@ -249,7 +250,7 @@ impl Model {
         if let Some(b) = self.battle() {
             return Some((1 << 40) | b.after as u64);
         }
-        self.roll().map(|r| r.serial)
+        self.roll_step().map(|i| i as u64 + 1)
     }
 
     /// Whether what the strip shows just happened: the shown position is
