@@ -8,6 +8,7 @@
 //! value; every value is from MAX's point of view.
 
 use super::explain::{self, Side};
+use super::layout::{Layout, Scaled};
 use super::placing::{patch_for, Boxes};
 use super::replay::Frame;
 use super::tree::ShownKind;
@@ -132,6 +133,55 @@ impl Style {
     }
 }
 
+/// The legend of the page's tree, in pieces that stay together.
+const LEGEND: [&str; 9] = [
+    "▲ MAX",
+    "▼ MIN",
+    "● chance",
+    "▭ leaf",
+    "— values from MAX's point of view;",
+    "(a, b) window,",
+    "[l, u] bounds;",
+    "dashed grey: pruned;",
+    "+n: folded (double click)",
+];
+
+impl Style {
+    /// The legend's lines: its pieces wrapped to the width (one line on a
+    /// wide canvas, three on a phone's), empty without a legend.
+    pub fn legend_lines(&self) -> Vec<String> {
+        if !self.legend {
+            return Vec::new();
+        }
+        let (px, room) = (self.font * 0.8, self.w - 16.0);
+        let mut lines: Vec<String> = Vec::new();
+        for piece in LEGEND {
+            match lines.last_mut() {
+                Some(line) if patch_for(&format!("{line}   {piece}"), px).0 <= room => {
+                    line.push_str("   ");
+                    line.push_str(piece);
+                }
+                _ => lines.push(piece.to_string()),
+            }
+        }
+        lines
+    }
+
+    /// The tree's placement on this picture, with room kept at the bottom
+    /// for every line of the legend.
+    pub fn scaled<'a>(&self, layout: &'a Layout) -> Scaled<'a> {
+        // Each line after the first, and room under a leaf's name pushed
+        // down by the ring round the current leaf.
+        let lines = self.legend_lines().len();
+        let extra = if lines > 0 {
+            (lines - 1) as f64 * self.font + self.font * 8.0 / 12.0
+        } else {
+            0.0
+        };
+        layout.scaled_above(self.w, self.h, self.font, extra)
+    }
+}
+
 /// A mark the predict mode puts on a node: the student's guess, and after
 /// *Check* whether it was right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,7 +202,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
     let p = &style.palette;
     pen.clear(style.w, style.h);
     pen.rect(0.0, 0.0, style.w, style.h, p.background);
-    let scaled = l.layout.scaled_for(style.w, style.h, style.font);
+    let scaled = style.scaled(&l.layout);
     let r = scaled.r;
     // Nodes side by side with little room: the side labels (values,
     // probes, windows) only for the nodes being searched.
@@ -231,6 +281,23 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
         }
     }
 
+    // How far the rings round node `n` reach (the current node's, a
+    // prediction's; 0 without), from its shape (a leaf's box to its
+    // corners) out.
+    let ring_of = |n: usize| {
+        let leaf = matches!(l.tree.nodes[n].kind, ShownKind::Leaf | ShownKind::Terminal);
+        let reach = if leaf { r * 1.42 } else { r };
+        if marks.get(n).copied().flatten().is_some() {
+            reach + 11.5
+        } else if frame.current == Some(n) {
+            reach + 8.0
+        } else {
+            0.0
+        }
+    };
+    // The radius the late labels keep clear of (`next_to_node` adds 6).
+    let clear_r = |n: usize| (ring_of(n) - 3.0).max(r);
+
     for (n, node) in l.tree.nodes.iter().enumerate() {
         if hidden(n) {
             continue;
@@ -287,10 +354,16 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
                 stroke,
             ),
         }
+        // Its name and side labels keep clear of the rings round it.
+        let leaf = matches!(node.kind, ShownKind::Leaf | ShownKind::Terminal);
+        let reach = if leaf { r * 1.42 } else { r };
+        let mark = marks.get(n).copied().flatten();
+        let ring = ring_of(n);
+        let clear = if ring > 0.0 { ring + 3.0 } else { r + 5.0 };
         if frame.current == Some(n) {
             pen.circle(
                 (x, y),
-                r + 6.0,
+                reach + 6.0,
                 None,
                 Stroke {
                     colour: p.current,
@@ -299,7 +372,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
                 },
             );
         }
-        if let Some(mark) = marks.get(n).copied().flatten() {
+        if let Some(mark) = mark {
             let (colour, sign) = match mark {
                 Mark::Predicted => (p.probe, "?"),
                 Mark::Right => (p.right, "✓"),
@@ -307,7 +380,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             };
             pen.circle(
                 (x, y),
-                r + 10.0,
+                reach + 10.0,
                 None,
                 Stroke {
                     colour,
@@ -317,7 +390,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             );
             pen.text(
                 sign,
-                (x + r + 8.0, y + r + 8.0),
+                (x + reach + 8.0, y + reach + 8.0),
                 px,
                 true,
                 Align::Left,
@@ -347,12 +420,15 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
                 ink,
             );
             // Only labelled leaves get a name (numbers say enough).
-            if matches!(node.kind, ShownKind::Leaf | ShownKind::Terminal)
-                && !node.name.contains('.')
-            {
+            if leaf && !node.name.contains('.') {
+                let under = if ring > 0.0 {
+                    y + ring + px * 0.45
+                } else {
+                    y + r * 0.75 + px * 0.8
+                };
                 pen.text(
                     &node.name,
-                    (x, y + r * 0.75 + px * 0.8),
+                    (x, under),
                     px * 0.8,
                     false,
                     Align::Centre,
@@ -370,7 +446,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
                 ink,
             );
         } else {
-            pen.text(&node.name, (x - r - 5.0, y), px, true, Align::Right, ink);
+            pen.text(&node.name, (x - clear, y), px, true, Align::Right, ink);
         }
 
         // What the search knows about the node, to its right (the edges
@@ -383,7 +459,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             let colour = if side == Side::Exact { p.accent } else { p.cut };
             pen.text(
                 &explain::marked(v, side),
-                (x + r + 6.0, below),
+                (x + clear + 1.0, below),
                 px,
                 true,
                 Align::Left,
@@ -395,7 +471,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             if let Some(b) = st.bounds {
                 pen.text(
                     &explain::bounds(b),
-                    (x + r + 6.0, below),
+                    (x + clear + 1.0, below),
                     px * 0.9,
                     false,
                     Align::Left,
@@ -416,7 +492,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             };
             pen.text(
                 &label,
-                (x - r - 5.0, y + r * 0.7 + px * 0.5),
+                (x - clear, y + r * 0.7 + px * 0.5),
                 px * 0.85,
                 false,
                 Align::Right,
@@ -426,10 +502,12 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
     }
 
     // The legend before the late labels, which keep clear of it.
-    if style.legend {
+    let legend = style.legend_lines();
+    for (i, line) in legend.iter().enumerate() {
+        let above = (legend.len() - 1 - i) as f64 * px;
         pen.text(
-            "▲ MAX   ▼ MIN   ● chance   ▭ leaf   — values from MAX's point of view; (a, b) window, [l, u] bounds; dashed grey: pruned; +n: folded (double click)",
-            (8.0, style.h - px * 0.9),
+            line,
+            (8.0, style.h - px * 0.9 - above),
             px * 0.8,
             false,
             Align::Left,
@@ -458,7 +536,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
         let label = explain::window(w);
         let patch = patch_for(&label, late);
         // Next to its node only: further off it would seem another's.
-        let spots = next_to_node((x, y), r, px, patch.0 / 2.0, y - r * 0.6);
+        let spots = next_to_node((x, y), clear_r(n), px, patch.0 / 2.0, y - r * 0.6);
         let at = pen.best_spot(&spots, patch, bounds);
         pen.patched_text(&label, at, late, false, colour, p.background);
     }
@@ -474,7 +552,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
         let (x, y) = pos(n);
         let label = format!("✂ {kind}");
         let patch = patch_for(&label, late);
-        let spots = round_node((x, y), r, px, patch.0 / 2.0, y - r - px * 0.6);
+        let spots = round_node((x, y), clear_r(n), px, patch.0 / 2.0, y - r - px * 0.6);
         let at = pen.best_spot(&spots, patch, bounds);
         pen.patched_text(&label, at, late, true, p.cut, p.background);
     }

@@ -167,8 +167,14 @@ impl Layout {
     /// Scaled for labels of `font` pixels: the margins and the node size
     /// grow with the text (the presentation view uses 24 px and more).
     pub fn scaled_for(&self, w: f64, h: f64, font: f64) -> Scaled<'_> {
+        self.scaled_above(w, h, font, 0.0)
+    }
+
+    /// As [`Layout::scaled_for`], with `extra` pixels more kept free at
+    /// the bottom (a legend wrapped onto more than one line).
+    pub fn scaled_above(&self, w: f64, h: f64, font: f64, extra: f64) -> Scaled<'_> {
         let k = font / 12.0;
-        let (left, right, top, bottom) = (70.0 * k, 70.0 * k, 48.0 * k, 52.0 * k);
+        let (left, right, top, bottom) = (70.0 * k, 70.0 * k, 48.0 * k, 52.0 * k + extra);
         let row_h = if self.rows > 1 {
             (h - top - bottom) / (self.rows - 1) as f64
         } else {

@@ -562,7 +562,7 @@ fn in_a_crowded_tree_the_rows_with_room_show_their_values() {
     let style = draw::Style::page(1200.0, 600.0);
     let mut pen = Labels::default();
     draw::tree(&mut pen, &l, &end, &style, &[]);
-    let scaled = l.layout.scaled_for(style.w, style.h, style.font);
+    let scaled = style.scaled(&l.layout);
     for name in ["C0", "C1", "C2", "C3"] {
         let n = l.tree.nodes.iter().position(|x| x.name == name).unwrap();
         let (v, side) = end.nodes[n].value.expect("searched");
@@ -576,4 +576,88 @@ fn in_a_crowded_tree_the_rows_with_room_show_their_values() {
             "{name}'s value {label} beside it"
         );
     }
+}
+
+#[test]
+fn the_legend_wraps_to_a_narrow_canvas_and_the_tree_keeps_clear_of_it() {
+    // A phone held upright gives the page's tree a square of about 370
+    // pixels: the one-line legend ran 500 pixels past its right edge.
+    let l = lecture(&EXAMPLES[0], "star1");
+    let sizes = [(370.0, 370.0, 4), (600.0, 600.0, 2), (1600.0, 700.0, 1)];
+    for ((w, h, lines), cursor) in sizes
+        .into_iter()
+        .flat_map(|s| (1..=l.replay.len()).map(move |c| (s, c)))
+    {
+        let frame = l.replay.frame(&l.tree, cursor);
+        let style = draw::Style::page(w, h);
+        let legend = style.legend_lines();
+        assert_eq!(legend.len(), lines, "{w}x{h}: {legend:?}");
+        let mut pen = Labels::default();
+        draw::tree(&mut pen, &l, &frame, &style, &[]);
+        let drawn: Vec<_> = pen.0.iter().filter(|(s, _)| legend.contains(s)).collect();
+        assert_eq!(drawn.len(), lines, "{w}x{h}: every line drawn once");
+        for (line, b) in &drawn {
+            assert!(
+                b[0] >= 0.0 && b[2] <= w && b[3] <= h,
+                "{w}x{h}: {line:?} at {b:?}"
+            );
+        }
+        // Every other label (leaf values, names) stays above the legend.
+        let top = drawn
+            .iter()
+            .map(|(_, b)| b[1])
+            .fold(f64::INFINITY, f64::min);
+        for (label, b) in pen
+            .0
+            .iter()
+            .filter(|(s, _)| s != RECT && !legend.contains(s))
+        {
+            assert!(
+                b[3] <= top + 1.0,
+                "{w}x{h}: {label:?} {b:?} runs into the legend at {top}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_current_nodes_ring_leaves_its_labels_readable() {
+    // The ring round the current node (4 pixels wide, reaching from the
+    // node's shape + 4 to + 8) ran through the node's name beside it and
+    // through a leaf's name under its box.
+    let styles = [
+        draw::Style::page(900.0, 400.0),
+        draw::Style::presentation(1280.0, 720.0),
+    ];
+    let mut checked = 0;
+    for ex in EXAMPLES.iter() {
+        let l = lecture(ex, "star1");
+        for cursor in 1..=l.replay.len() {
+            let frame = l.replay.frame(&l.tree, cursor);
+            let Some(n) = frame.current else { continue };
+            let node = &l.tree.nodes[n];
+            for style in &styles {
+                let mut pen = Labels::default();
+                draw::tree(&mut pen, &l, &frame, style, &[]);
+                let scaled = style.scaled(&l.layout);
+                let (x, y) = scaled.pos(n);
+                let leaf = matches!(node.kind, tree::ShownKind::Leaf | tree::ShownKind::Terminal);
+                let outer = if leaf { scaled.r * 1.42 } else { scaled.r } + 8.0;
+                for (label, b) in pen.0.iter().filter(|(s, _)| *s == node.name) {
+                    // The box's nearest point to the node's centre.
+                    let dx = (b[0] - x).max(x - b[2]).max(0.0);
+                    let dy = (b[1] - y).max(y - b[3]).max(0.0);
+                    assert!(
+                        dx.hypot(dy) >= outer - 0.5,
+                        "{} step {cursor} at {}x{}: {label:?} {b:?} under the ring (centre {x:.0},{y:.0}, outer radius {outer:.1})",
+                        ex.name,
+                        style.w,
+                        style.h
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} names of current nodes checked");
 }

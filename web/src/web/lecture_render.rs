@@ -105,7 +105,7 @@ pub fn render(
             draw::tree(tree, l, &frame, &style, &marks);
             // Where each node is drawn (CSS pixels of the canvas), for
             // tests and tools that click on nodes.
-            let scaled = l.layout.scaled_for(style.w, style.h, style.font);
+            let scaled = style.scaled(&l.layout);
             let places: Vec<String> = (0..l.tree.nodes.len())
                 .filter(|&n| !l.layout.hidden[n])
                 .map(|n| {

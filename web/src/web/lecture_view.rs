@@ -432,11 +432,11 @@ fn node_under(event: &web_sys::Event) -> Option<usize> {
     with_view(|v| {
         let (x, y) = v.zoom.invert(point);
         let style = lecture_render::tree_style(&v.tree, v.presenting);
-        v.page.lecture.as_ref().ok().and_then(|l| {
-            l.layout
-                .scaled_for(style.w, style.h, style.font)
-                .node_at(x, y)
-        })
+        v.page
+            .lecture
+            .as_ref()
+            .ok()
+            .and_then(|l| style.scaled(&l.layout).node_at(x, y))
     })
     .flatten()
 }
