@@ -22,17 +22,24 @@ export async function launch(t, { viewport = { width: 1400, height: 900 } } = {}
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const errors = [];
+  const warnings = [];
   const watch = (page) => {
     page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+    page.on('console', (m) => { if (m.type() === 'warning') warnings.push(`console: ${m.text()}`); });
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`); });
-    page.on('worker', (w) => w.on?.('console', (m) => { if (m.type() === 'error') errors.push(`worker console: ${m.text()}`); }));
+    page.on('worker', (w) => w.on?.('console', (m) => {
+      if (m.type() === 'error') errors.push(`worker console: ${m.text()}`);
+      if (m.type() === 'warning') warnings.push(`worker console: ${m.text()}`);
+    }));
   };
   context.on('page', watch);
   for (const p of context.pages()) watch(p);
   const session = {
     context,
     errors,
+    /** Console warnings of the pages and their workers. */
+    warnings,
     /** Messages matching `pattern` are expected (e.g. a deliberate crash). */
     allow(pattern) { session.allowed.push(pattern); },
     allowed: [],
