@@ -147,8 +147,8 @@ const LEGEND: [&str; 9] = [
 ];
 
 impl Style {
-    /// The legend's lines: its pieces wrapped to the width (one line on a
-    /// wide canvas, three on a phone's), empty without a legend.
+    /// The legend's lines: its pieces wrapped to the width (one or two on
+    /// a wide canvas, four on a phone's), empty without a legend.
     pub fn legend_lines(&self) -> Vec<String> {
         if !self.legend {
             return Vec::new();
@@ -281,12 +281,13 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
         }
     }
 
-    // How far the rings round node `n` reach (the current node's, a
-    // prediction's; 0 without), from its shape (a leaf's box to its
-    // corners) out.
+    // How far node `n`'s shape reaches from its centre (a leaf's box to
+    // its corners), and the rings round it (the current node's, a
+    // prediction's; 0 without).
+    let is_leaf = |n: usize| matches!(l.tree.nodes[n].kind, ShownKind::Leaf | ShownKind::Terminal);
+    let reach_of = |n: usize| if is_leaf(n) { r * 1.42 } else { r };
     let ring_of = |n: usize| {
-        let leaf = matches!(l.tree.nodes[n].kind, ShownKind::Leaf | ShownKind::Terminal);
-        let reach = if leaf { r * 1.42 } else { r };
+        let reach = reach_of(n);
         if marks.get(n).copied().flatten().is_some() {
             reach + 11.5
         } else if frame.current == Some(n) {
@@ -355,8 +356,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             ),
         }
         // Its name and side labels keep clear of the rings round it.
-        let leaf = matches!(node.kind, ShownKind::Leaf | ShownKind::Terminal);
-        let reach = if leaf { r * 1.42 } else { r };
+        let (leaf, reach) = (is_leaf(n), reach_of(n));
         let mark = marks.get(n).copied().flatten();
         let ring = ring_of(n);
         let clear = if ring > 0.0 { ring + 3.0 } else { r + 5.0 };
