@@ -13,11 +13,10 @@ test('loads from a sub-path with a ready worker and a drawn board', async (t) =>
   assert.ok(await page.getByLabel(/ board, /).isVisible());
   await screenshot(page, 'loaded');
   assertNoErrors(s);
-  // No warning either but Chromium's notice that a preload ignores the
-  // integrity hash trunk gives it (the worker's loader once called
-  // wasm-bindgen's initialisation in a deprecated form).
-  const warnings = s.warnings.filter((w) => !/integrity. attribute is currently ignored for preload/.test(w));
-  assert.deepEqual(warnings, [], 'console warnings');
+  // No warning either: the worker's loader once called wasm-bindgen's
+  // initialisation in a deprecated form, and Chromium said it ignores the
+  // integrity hash Trunk put on the WebAssembly's preload.
+  assert.deepEqual(s.warnings, [], 'console warnings');
 });
 
 test('a corrupt share link on a first visit shows an error and a fresh game', async (t) => {
