@@ -182,6 +182,26 @@ impl Style {
     }
 }
 
+/// How far out from a node's shape its rings are drawn (the middle of
+/// their stroke): the current node's (4 px wide) and a prediction's (3 px).
+/// Nodes are 6 to 17 px (times the text's scale) in radius; on a small
+/// tree's crowded row (a phone's) full-size rings ran over the next
+/// leaves, so they keep to the node's size there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RingGaps {
+    pub current: f64,
+    pub mark: f64,
+}
+
+impl RingGaps {
+    pub fn for_radius(r: f64) -> RingGaps {
+        RingGaps {
+            current: (r * 0.5).clamp(3.0, 6.0),
+            mark: (r * 0.8).clamp(5.0, 10.0),
+        }
+    }
+}
+
 /// A mark the predict mode puts on a node: the student's guess, and after
 /// *Check* whether it was right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -286,12 +306,13 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
     // prediction's; 0 without).
     let is_leaf = |n: usize| matches!(l.tree.nodes[n].kind, ShownKind::Leaf | ShownKind::Terminal);
     let reach_of = |n: usize| if is_leaf(n) { r * 1.42 } else { r };
+    let gaps = RingGaps::for_radius(r);
     let ring_of = |n: usize| {
         let reach = reach_of(n);
         if marks.get(n).copied().flatten().is_some() {
-            reach + 11.5
+            reach + gaps.mark + 1.5
         } else if frame.current == Some(n) {
-            reach + 8.0
+            reach + gaps.current + 2.0
         } else {
             0.0
         }
@@ -363,7 +384,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
         if frame.current == Some(n) {
             pen.circle(
                 (x, y),
-                reach + 6.0,
+                reach + gaps.current,
                 None,
                 Stroke {
                     colour: p.current,
@@ -380,7 +401,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             };
             pen.circle(
                 (x, y),
-                reach + 10.0,
+                reach + gaps.mark,
                 None,
                 Stroke {
                     colour,
@@ -390,7 +411,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             );
             pen.text(
                 sign,
-                (x + reach + 8.0, y + reach + 8.0),
+                (x + reach + gaps.mark - 2.0, y + reach + gaps.mark - 2.0),
                 px,
                 true,
                 Align::Left,

@@ -622,9 +622,9 @@ fn the_legend_wraps_to_a_narrow_canvas_and_the_tree_keeps_clear_of_it() {
 
 #[test]
 fn the_current_nodes_ring_leaves_its_labels_readable() {
-    // The ring round the current node (4 pixels wide, reaching from the
-    // node's shape + 4 to + 8) ran through the node's name beside it and
-    // through a leaf's name under its box.
+    // The ring round the current node (4 pixels wide, its middle
+    // `RingGaps::current` out from the node's shape) ran through the
+    // node's name beside it and through a leaf's name under its box.
     let styles = [
         draw::Style::page(900.0, 400.0),
         draw::Style::presentation(1280.0, 720.0),
@@ -642,7 +642,8 @@ fn the_current_nodes_ring_leaves_its_labels_readable() {
                 let scaled = style.scaled(&l.layout);
                 let (x, y) = scaled.pos(n);
                 let leaf = matches!(node.kind, tree::ShownKind::Leaf | tree::ShownKind::Terminal);
-                let outer = if leaf { scaled.r * 1.42 } else { scaled.r } + 8.0;
+                let gap = draw::RingGaps::for_radius(scaled.r).current;
+                let outer = if leaf { scaled.r * 1.42 } else { scaled.r } + gap + 2.0;
                 for (label, b) in pen.0.iter().filter(|(s, _)| *s == node.name) {
                     // The box's nearest point to the node's centre.
                     let dx = (b[0] - x).max(x - b[2]).max(0.0);
