@@ -24,8 +24,10 @@ export async function launch(t, { viewport = { width: 1400, height: 900 } } = {}
   const errors = [];
   const warnings = [];
   const watch = (page) => {
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-    page.on('console', (m) => { if (m.type() === 'warning') warnings.push(`console: ${m.text()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+      if (m.type() === 'warning') warnings.push(`console: ${m.text()}`);
+    });
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`); });
     page.on('worker', (w) => w.on?.('console', (m) => {

@@ -302,23 +302,21 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
     }
 
     // How far node `n`'s shape reaches from its centre (a leaf's box to
-    // its corners), and the rings round it (the current node's, a
-    // prediction's; 0 without).
+    // its corners), and the outer edge of the ring round it (the current
+    // node's, a prediction's) if it has one.
     let is_leaf = |n: usize| matches!(l.tree.nodes[n].kind, ShownKind::Leaf | ShownKind::Terminal);
     let reach_of = |n: usize| if is_leaf(n) { r * 1.42 } else { r };
     let gaps = RingGaps::for_radius(r);
     let ring_of = |n: usize| {
         let reach = reach_of(n);
         if marks.get(n).copied().flatten().is_some() {
-            reach + gaps.mark + 1.5
-        } else if frame.current == Some(n) {
-            reach + gaps.current + 2.0
+            Some(reach + gaps.mark + 1.5)
         } else {
-            0.0
+            (frame.current == Some(n)).then_some(reach + gaps.current + 2.0)
         }
     };
     // The radius the late labels keep clear of (`next_to_node` adds 6).
-    let clear_r = |n: usize| (ring_of(n) - 3.0).max(r);
+    let clear_r = |n: usize| ring_of(n).map_or(r, |ring| ring - 3.0);
 
     for (n, node) in l.tree.nodes.iter().enumerate() {
         if hidden(n) {
@@ -380,7 +378,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
         let (leaf, reach) = (is_leaf(n), reach_of(n));
         let mark = marks.get(n).copied().flatten();
         let ring = ring_of(n);
-        let clear = if ring > 0.0 { ring + 3.0 } else { r + 5.0 };
+        let clear = ring.map_or(r + 5.0, |ring| ring + 3.0);
         if frame.current == Some(n) {
             pen.circle(
                 (x, y),
@@ -442,11 +440,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
             );
             // Only labelled leaves get a name (numbers say enough).
             if leaf && !node.name.contains('.') {
-                let under = if ring > 0.0 {
-                    y + ring + px * 0.45
-                } else {
-                    y + r * 0.75 + px * 0.8
-                };
+                let under = ring.map_or(y + r * 0.75 + px * 0.8, |ring| y + ring + px * 0.45);
                 pen.text(
                     &node.name,
                     (x, under),
