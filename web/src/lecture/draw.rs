@@ -193,12 +193,32 @@ pub struct RingGaps {
     pub mark: f64,
 }
 
+/// How far a leaf's box reaches from its centre (to its corners), in node
+/// radii; other nodes reach one radius.
+pub const LEAF_REACH: f64 = 1.42;
+
 impl RingGaps {
+    /// The current node's ring's stroke width.
+    pub const CURRENT_WIDTH: f64 = 4.0;
+    /// A prediction's ring's stroke width.
+    pub const MARK_WIDTH: f64 = 3.0;
+
     pub fn for_radius(r: f64) -> RingGaps {
         RingGaps {
             current: (r * 0.5).clamp(3.0, 6.0),
             mark: (r * 0.8).clamp(5.0, 10.0),
         }
+    }
+
+    /// The outer edge of the current node's ring round a shape reaching
+    /// `reach` from its centre.
+    pub fn current_outer(&self, reach: f64) -> f64 {
+        reach + self.current + Self::CURRENT_WIDTH / 2.0
+    }
+
+    /// The outer edge of a prediction's ring round a shape reaching `reach`.
+    pub fn mark_outer(&self, reach: f64) -> f64 {
+        reach + self.mark + Self::MARK_WIDTH / 2.0
     }
 }
 
@@ -305,14 +325,14 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
     // its corners), and the outer edge of the ring round it (the current
     // node's, a prediction's) if it has one.
     let is_leaf = |n: usize| matches!(l.tree.nodes[n].kind, ShownKind::Leaf | ShownKind::Terminal);
-    let reach_of = |n: usize| if is_leaf(n) { r * 1.42 } else { r };
+    let reach_of = |n: usize| if is_leaf(n) { r * LEAF_REACH } else { r };
     let gaps = RingGaps::for_radius(r);
     let ring_of = |n: usize| {
         let reach = reach_of(n);
         if marks.get(n).copied().flatten().is_some() {
-            Some(reach + gaps.mark + 1.5)
+            Some(gaps.mark_outer(reach))
         } else {
-            (frame.current == Some(n)).then_some(reach + gaps.current + 2.0)
+            (frame.current == Some(n)).then_some(gaps.current_outer(reach))
         }
     };
     // The radius the late labels keep clear of (`next_to_node` adds 6).
@@ -386,7 +406,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
                 None,
                 Stroke {
                     colour: p.current,
-                    width: 4.0,
+                    width: RingGaps::CURRENT_WIDTH,
                     dashed: false,
                 },
             );
@@ -403,7 +423,7 @@ pub fn tree(pen: &mut dyn Pen, l: &Lecture, frame: &Frame, style: &Style, marks:
                 None,
                 Stroke {
                     colour,
-                    width: 3.0,
+                    width: RingGaps::MARK_WIDTH,
                     dashed: mark == Mark::Predicted,
                 },
             );

@@ -642,8 +642,12 @@ fn the_current_nodes_ring_leaves_its_labels_readable() {
                 let scaled = style.scaled(&l.layout);
                 let (x, y) = scaled.pos(n);
                 let leaf = matches!(node.kind, tree::ShownKind::Leaf | tree::ShownKind::Terminal);
-                let gap = draw::RingGaps::for_radius(scaled.r).current;
-                let outer = if leaf { scaled.r * 1.42 } else { scaled.r } + gap + 2.0;
+                let reach = if leaf {
+                    scaled.r * draw::LEAF_REACH
+                } else {
+                    scaled.r
+                };
+                let outer = draw::RingGaps::for_radius(scaled.r).current_outer(reach);
                 for (label, b) in pen.0.iter().filter(|(s, _)| *s == node.name) {
                     // The box's nearest point to the node's centre.
                     let dx = (b[0] - x).max(x - b[2]).max(0.0);
