@@ -36,7 +36,7 @@ use crate::game::{Game, Status, Step, Value};
 use super::config::{ChanceAlgo, Probing, Star1Formula};
 use super::run::{Node, Ply, Run};
 use super::trace::{CutKind, NodeKind, Tracer};
-use super::tt::CHANCE_SALT;
+use super::tt::{table_key, CHANCE_SALT};
 use super::Evaluator;
 
 /// A chance node's result and the bounds it proved (equal when exact).
@@ -742,12 +742,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         // probes below find them in the cache: the memory waits overlap.
         buf.build_kids(cx.pos, n - 1);
         buf.etc_keys.clear();
-        buf.etc_keys
-            .extend(buf.kids.iter().map(|kid| match kid.status() {
-                Status::Decision => Some((kid.hash(), false)),
-                Status::Chance => Some((kid.hash() ^ CHANCE_SALT, true)),
-                Status::Terminal(_) => None,
-            }));
+        buf.etc_keys.extend(buf.kids.iter().map(table_key));
         if let Some(tt) = &self.sh.tt {
             let touched = buf
                 .etc_keys

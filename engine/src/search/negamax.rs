@@ -18,6 +18,7 @@ use super::doubt::Doubt;
 use super::ordering::{MovePicker, OrderingFlags};
 use super::run::{Node, Ply, Run};
 use super::trace::{CutKind, NodeKind, Tracer};
+use super::tt::table_key;
 use super::Evaluator;
 
 /// The moves a decision node searches before generating its list: the
@@ -42,6 +43,21 @@ impl<M> Default for First<M> {
 struct Best<M> {
     value: Value,
     best: Option<M>,
+}
+
+/// `slot` made `pos` with move `m` played (copied over in place when it
+/// holds a position already).
+#[inline]
+fn played<'k, G: Game>(slot: &'k mut Option<G>, pos: &G, m: G::Move) -> &'k G {
+    let child = match slot {
+        Some(c) => {
+            c.clone_from(pos);
+            c
+        }
+        None => slot.insert(pos.clone()),
+    };
+    child.play(m);
+    child
 }
 
 impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
@@ -281,6 +297,11 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         };
         // The node's static value, read once its first doubtful move comes.
         let mut anchor = None;
+        // The positions of the move searched now and of the next one,
+        // played ahead (`play_ahead`), filled in place: a 640-byte
+        // Stratego position moved about costs more than the wait it saves.
+        let mut kids: [Option<G>; 2] = [None, None];
+        let mut ahead: Option<(usize, G::Move)> = None;
         let mut i = 0;
         loop {
             let m = if i < first.n {
@@ -310,13 +331,27 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             let v = match known {
                 Some(r) => r,
                 None => {
-                    let mut child = pos.clone();
-                    child.play(m);
+                    let k = match ahead.take() {
+                        Some((k, n)) if n == m => k,
+                        _ => {
+                            let k = i & 1;
+                            played(&mut kids[k], pos, m);
+                            k
+                        }
+                    };
+                    if i >= first.n {
+                        ahead = self
+                            .play_ahead(cx, buf, i + 1, &mut kids[1 - k])
+                            .map(|n| (1 - k, n));
+                    }
+                    let Some(child) = &kids[k] else {
+                        unreachable!("the move's position was just played")
+                    };
                     let v = match doubt {
-                        None => self.search_move(cx, m, &child, (alpha, b0), i),
+                        None => self.search_move(cx, m, child, (alpha, b0), i),
                         Some(d) => {
                             let w = (d.inverse(alpha), d.inverse(b0));
-                            d.apply(self.search_move(cx, m, &child, w, i))
+                            d.apply(self.search_move(cx, m, child, w, i))
                         }
                     };
                     if self.aborted {
@@ -366,6 +401,42 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             }
         }
         Some(best)
+    }
+
+    /// The `j`-th move of node `cx`, played into `slot` before the move
+    /// before it is searched, with its position's table line fetched
+    /// meanwhile: the table's read is the search's longest wait (most
+    /// probes miss every cache), and a sibling's subtree is time enough to
+    /// hide it. Only at nodes whose children read the table (two decisions
+    /// left or more), and once the picker's order is settled, so that the
+    /// move is the one the loop picks next (the history the sibling's
+    /// subtree learns no longer reorders this node's moves) and the search
+    /// is the same, node for node. A cut node whose move before cuts has
+    /// played one move for nothing; measured, the wait saved is worth more
+    /// (`docs/engine-speed.md`, *Playing the next move ahead*).
+    #[inline]
+    fn play_ahead(
+        &self,
+        cx: &Node<G>,
+        buf: &mut Ply<G>,
+        j: usize,
+        slot: &mut Option<G>,
+    ) -> Option<G::Move> {
+        if cx.depth < 2 || !buf.picker.is_settled() {
+            return None;
+        }
+        let tt = self.sh.tt.as_ref()?;
+        let pos = cx.pos;
+        let n = buf
+            .picker
+            .nth(j, &self.sh.ordering, |m| pos.move_order_hint(m))?;
+        if buf.known.iter().any(|k| k.0 == n) {
+            return None;
+        }
+        if let Some((key, _)) = table_key(played(slot, pos, n)) {
+            tt.prefetch(key);
+        }
+        Some(n)
     }
 
     /// A probe of the parent chance node may already have searched move

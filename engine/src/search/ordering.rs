@@ -216,6 +216,15 @@ impl<M: Copy + Eq + Hash> MovePicker<M> {
         self.live
     }
 
+    /// Whether the order of the moves not yet handed out is settled (they
+    /// are scored, or handed out in generation order): handing out the
+    /// next one now gives the move a later call would, whatever the
+    /// history learns meanwhile.
+    #[inline]
+    pub fn is_settled(&self) -> bool {
+        self.stage >= PICK
+    }
+
     /// Forgets the move list.
     pub fn reset(&mut self) {
         self.live = false;
@@ -482,5 +491,43 @@ mod tests {
             assert_eq!(p.nth(n, &o, hint), None);
             assert_eq!(got, want);
         }
+    }
+
+    #[test]
+    fn a_settled_order_ignores_later_history() {
+        // What the search's look-ahead relies on: once the picker says its
+        // order is settled, a move handed out early is the move the picker
+        // would hand out there after the history changed. Before the
+        // scoring stage the history it reads is not fixed yet.
+        let moves: Vec<u32> = (1..=12).collect();
+        // Hands every move out at once before move `early` (never if
+        // `None`), else one by one; after each move, its "subtree"
+        // rewards a low move, against the hint's order (high first).
+        let run = |early: Option<usize>| {
+            let mut o = Ordering::<u32>::default();
+            o.reward(5, Player::First, 2, 3, ALL);
+            let mut p = MovePicker::default();
+            p.moves_mut().extend_from_slice(&moves);
+            p.start(&o, Player::First, 2, Some(9), ALL);
+            let mut seen = vec![];
+            let mut settled_at = None;
+            for j in 0..moves.len() {
+                if settled_at.is_none() && p.is_settled() {
+                    settled_at = Some(j);
+                }
+                if early == Some(j) {
+                    p.nth(moves.len() - 1, &o, |m| m as i32);
+                }
+                seen.push(p.nth(j, &o, |m| m as i32).unwrap());
+                o.reward(1 + j as u32 % 6, Player::First, 2, 6, ALL);
+            }
+            (seen, settled_at)
+        };
+        let (late, at) = run(None);
+        // The table move and the killer, then the scoring stage.
+        assert_eq!(late[..4], [9, 5, 2, 1]);
+        assert_eq!(at, Some(3));
+        assert_eq!(run(at).0, late, "handed out once settled");
+        assert_ne!(run(Some(1)).0, late, "handed out before the scoring");
     }
 }

@@ -31,12 +31,23 @@
 
 use std::marker::PhantomData;
 
-use crate::game::{PackedMove, Value};
+use crate::game::{Game, PackedMove, Status, Value};
 
 use super::config::Replacement;
 
 /// XORed into a chance node's hash.
 pub const CHANCE_SALT: u64 = 0x6A09_E667_F3BC_C909;
+
+/// The key a node at `pos` is stored under, and whether it is a chance
+/// node's; none for a terminal position (never stored).
+#[inline]
+pub(crate) fn table_key<G: Game>(pos: &G) -> Option<(u64, bool)> {
+    match pos.status() {
+        Status::Decision => Some((pos.hash(), false)),
+        Status::Chance => Some((pos.hash() ^ CHANCE_SALT, true)),
+        Status::Terminal(_) => None,
+    }
+}
 
 /// One stored search result, as read back.
 #[derive(Clone, Copy, Debug, PartialEq)]
