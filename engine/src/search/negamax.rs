@@ -18,7 +18,7 @@ use super::doubt::Doubt;
 use super::ordering::{MovePicker, OrderingFlags};
 use super::run::{Node, Ply, Run};
 use super::trace::{CutKind, NodeKind, Tracer};
-use super::tt::table_key;
+use super::tt::{table_key, PREFETCHES};
 use super::Evaluator;
 
 /// The moves a decision node searches before generating its list: the
@@ -413,7 +413,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     /// subtree learns no longer reorders this node's moves) and the search
     /// is the same, node for node. A cut node whose move before cuts has
     /// played one move for nothing; measured, the wait saved is worth more
-    /// (`docs/engine-speed.md`, *Playing the next move ahead*).
+    /// (`docs/engine-speed.md`, *Playing the next move ahead*). Not where
+    /// the processor cannot be asked to fetch a line (WebAssembly): there
+    /// the early move would only cost.
     #[inline]
     fn play_ahead(
         &self,
@@ -422,7 +424,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         j: usize,
         slot: &mut Option<G>,
     ) -> Option<G::Move> {
-        if cx.depth < 2 || !buf.picker.is_settled() {
+        if !PREFETCHES || cx.depth < 2 || !buf.picker.is_settled() {
             return None;
         }
         let tt = self.sh.tt.as_ref()?;
