@@ -327,7 +327,7 @@ pub fn draw(
     // (as lichess draws them), large enough to read on a 10x10 board.
     // Where a piece may cover the corner (any occupied square) the label
     // sits on a light chip so it stays readable on a piece.
-    let font = (s * 0.24).clamp(11.0, 16.0);
+    let font = coordinate_font(s, scale);
     ctx.set_font(&format!("bold {font}px sans-serif"));
     let label = |sq: Sq, text: &str, x: f64, y: f64| {
         let light = (sq.row + sq.col).is_multiple_of(2);
@@ -680,9 +680,35 @@ fn die(ctx: &CanvasRenderingContext2d, x: f64, y: f64, size: f64, face: u32) {
     }
 }
 
+/// The coordinates' font size in drawing units, for squares of `s` units
+/// shown at `scale` CSS pixels a unit: about a quarter of a square, at
+/// least 10 CSS pixels where the board is shown small (a phone draws the
+/// 560-unit board about 350 pixels wide, where a quarter of a Stratego
+/// square is 8), but never more than 0.3 of a square, which the corner
+/// label must leave to the piece.
+fn coordinate_font(s: f64, scale: f64) -> f64 {
+    (s * 0.24)
+        .clamp(11.0, 16.0)
+        .max(10.0 / scale.max(0.1))
+        .min(s * 0.3)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coordinates_stay_readable_on_a_phone() {
+        let stratego = BOARD_PX / 10.0;
+        // A desktop board (560 units at 1.2 CSS pixels a unit): as before.
+        assert!((coordinate_font(stratego, 1.2) - stratego * 0.24).abs() < 1e-9);
+        // A phone's board, 350 pixels wide: 10 CSS pixels.
+        let phone = 350.0 / BOARD_PX;
+        let font = coordinate_font(stratego, phone);
+        assert!((font * phone - 10.0).abs() < 1e-9, "{}", font * phone);
+        // Smaller still, the square's share caps it.
+        assert_eq!(coordinate_font(stratego, 0.3), stratego * 0.3);
+    }
 
     #[test]
     fn square_at_inverts_origin_both_ways_up() {
