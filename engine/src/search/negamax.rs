@@ -297,11 +297,12 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         };
         // The node's static value, read once its first doubtful move comes.
         let mut anchor = None;
-        // The positions of the move searched now and of the next one,
-        // played ahead (`play_ahead`), filled in place: a 640-byte
-        // Stratego position moved about costs more than the wait it saves.
+        // The positions of the moves, filled in place in turn (move `i` in
+        // slot `i & 1`), so that the next one can be played ahead
+        // (`play_ahead`) while this one is searched: a 640-byte Stratego
+        // position moved about costs more than the wait it saves.
         let mut kids: [Option<G>; 2] = [None, None];
-        let mut ahead: Option<(usize, G::Move)> = None;
+        let mut ahead: Option<G::Move> = None;
         let mut i = 0;
         loop {
             let m = if i < first.n {
@@ -331,22 +332,15 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             let v = match known {
                 Some(r) => r,
                 None => {
-                    let k = match ahead.take() {
-                        Some((k, n)) if n == m => k,
-                        _ => {
-                            let k = i & 1;
-                            played(&mut kids[k], pos, m);
-                            k
-                        }
+                    let [even, odd] = &mut kids;
+                    let (now, next) = if i & 1 == 0 { (even, odd) } else { (odd, even) };
+                    let child: &G = match (now, ahead.take()) {
+                        (Some(c), Some(n)) if n == m => c,
+                        (now, _) => played(now, pos, m),
                     };
                     if i >= first.n {
-                        ahead = self
-                            .play_ahead(cx, buf, i + 1, &mut kids[1 - k])
-                            .map(|n| (1 - k, n));
+                        ahead = self.play_ahead(cx, buf, i + 1, next);
                     }
-                    let Some(child) = &kids[k] else {
-                        unreachable!("the move's position was just played")
-                    };
                     let v = match doubt {
                         None => self.search_move(cx, m, child, (alpha, b0), i),
                         Some(d) => {
