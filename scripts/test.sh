@@ -53,3 +53,14 @@ if [ -n "$(llvm_profdata)" ]; then
 else
   echo "[test] SKIPPED: no llvm-profdata for rustc's LLVM $(rustc_llvm_major) (Debian has none), so no profile-guided build" >&2
 fi
+
+step "the speed comparison (./dev speed) runs and reads its fingerprints"
+# One round of the quick benchmark, the release build against itself: the
+# ratio is noise, but the two fingerprints must be read and be the same.
+cargo build --release --locked -p starcut-lab
+speed_out="$(scripts/speed.sh target/release/starcut target/release/starcut --rounds 1 --sets quick 2>/dev/null)"
+echo "$speed_out" >&2
+grep -Eq '^quick +1 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ / [0-9]+ \(same\)$' <<<"$speed_out" || {
+  echo "[test] scripts/speed.sh printed no quick row with two equal fingerprints" >&2
+  exit 1
+}
