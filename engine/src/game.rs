@@ -212,6 +212,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Whether the search orders moves by [`Game::move_order_hint`] unless
+    /// told otherwise ([`crate::search::SearchConfig::move_hint`]). A game
+    /// whose hint costs more time than the nodes it saves says no: Dice.
+    const HINT_BY_DEFAULT: bool = true;
+
     /// Whether [`Game::move_is_listed`] answers (so that the search tries
     /// the table move and the killers before generating the moves).
     const CHECKS_MOVES: bool = false;

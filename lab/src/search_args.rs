@@ -4,7 +4,9 @@
 //! An algorithm is named `ALGO[+FLAG...]`: `ALGO` is one of expectimax,
 //! star0.5, star1, star2, star2.5, staretc; each `FLAG` switches an
 //! enhancement: `pvs`, `noab` (no alpha-beta), `nott`, `nohistory`,
-//! `nokillers`, `noorder` (no static ordering), `noid` (no iterative
+//! `nokillers`, `noorder` (no static ordering), `hint` / `nohint` (the
+//! static ordering with or without the game's move hint; by default as the
+//! game says, [`starcut::Game::HINT_BY_DEFAULT`]), `noid` (no iterative
 //! deepening), `seq` (sequential probing), `h2`/`h3`... (probe factor),
 //! `verify` (re-search every cut). `plain` alone is expectimax with every
 //! enhancement off, the reference all others must agree with. `exact` and
@@ -167,6 +169,8 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
             "nohistory" => config.history = false,
             "nokillers" => config.killers = false,
             "noorder" => config.static_ordering = false,
+            "hint" => config.move_hint = Some(true),
+            "nohint" => config.move_hint = Some(false),
             "noid" => config.iterative = false,
             "seq" => config.probing = Probing::Sequential,
             "verify" => config.verify_cuts = true,
@@ -217,7 +221,7 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
             }
             other => bail!(
                 "algorithm '{name}': unknown flag '{other}' (flags: exact, play, pvs, noab, nott, \
-                 nohistory, nokillers, noorder, noid, seq, h<N>, verify, cpc, cpc=T, pc, pc=T, mc, \
+                 nohistory, nokillers, noorder, hint, nohint, noid, seq, h<N>, verify, cpc, cpc=T, pc, pc=T, mc, \
                  mc=M,C,R, lmr, lmr=FROM,DEPTH, nolmr, asp=W, noasp, nmp, nmp=R, nonmp, qs, qs=N, noqs, \
                  model, nomodel, plies, decisions)"
             ),

@@ -349,9 +349,14 @@ pub struct SearchConfig {
     pub killers: bool,
     pub pvs: bool,
     pub iterative: bool,
-    /// Order moves by [`crate::Game::move_order_hint`] and chance outcomes
-    /// by decreasing weight.
+    /// Order moves by [`crate::Game::move_order_hint`] (as
+    /// [`SearchConfig::move_hint`] says) and chance outcomes by decreasing
+    /// weight.
     pub static_ordering: bool,
+    /// Whether the static ordering uses the move hint: `None` (the default)
+    /// as the game says ([`crate::Game::HINT_BY_DEFAULT`]), `Some` to
+    /// choose (the lab's `hint` and `nohint` flags).
+    pub move_hint: Option<bool>,
     /// Debug: re-search every cut with plain expectimax and assert that the
     /// returned bound is sound. Exponential; for tests and small searches.
     pub verify_cuts: bool,
@@ -434,6 +439,7 @@ impl Default for SearchConfig {
             pvs: false,
             iterative: true,
             static_ordering: true,
+            move_hint: None,
             verify_cuts: false,
             star1_formula: Star1Formula::Auto,
             progress_nodes: 1 << 16,

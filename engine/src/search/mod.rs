@@ -217,6 +217,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// model switched (another tree), or an exact
     /// search (whose result must be the expectimax value) after entries of
     /// play mode or forward pruning (late move reductions, ProbCut...).
+    /// With the table emptied, the history and killers are forgotten too, so
+    /// that the next search is the one a fresh searcher makes, node for node.
     pub fn set_config(&mut self, config: SearchConfig) {
         let rebuild = config.tt != self.config.tt
             || config.tt_mb != self.config.tt_mb
@@ -232,6 +234,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if let Some(tt) = &mut self.shared.tt {
                 tt.clear();
             }
+            self.shared.ordering.clear();
         }
         if self.config.mode != SearchMode::Play {
             self.shared.seen.clear();

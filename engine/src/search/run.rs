@@ -436,7 +436,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             flags: OrderingFlags {
                 history: cfg.history,
                 killers: cfg.killers,
-                static_hint: cfg.static_ordering,
+                static_hint: cfg.static_ordering && cfg.move_hint.unwrap_or(G::HINT_BY_DEFAULT),
             },
             iteration: 0,
             root_best: None,

@@ -469,8 +469,8 @@ mod tests {
         let n = nodes_per_go(&paced_session(&format!("{exact}{game}{go}{go}")));
         assert!(n[1] < n[0], "{n:?}");
         // Switching from play to exact mode within a game empties the
-        // table (play mode's entries are not exact values), so the exact
-        // search is the fresh one.
+        // table (play mode's entries are not exact values) and forgets the
+        // history and killers, so the exact search is the fresh one.
         let fresh = nodes_per_go(&paced_session(&format!("{exact}{game}{go}")));
         let play = "setoption name algo value staretc\n";
         let n = nodes_per_go(&paced_session(&format!("{game}{play}{go}{exact}{go}")));
