@@ -55,7 +55,9 @@ pub struct SearchArgs {
     ///
     /// `ALGO[+FLAG...]`: ALGO is expectimax, star0.5, star1, star2, star2.5 or
     /// staretc (`plain`: expectimax with everything off). Flags: pvs, noab,
-    /// nott, nohistory, nokillers, noorder, noid, seq (sequential probing),
+    /// nott, nohistory, nokillers, noorder, hint / nohint (the game's static
+    /// move hint on or off; by default on, but for Dice), noid, seq
+    /// (sequential probing),
     /// hN (probing factor N), verify (re-search every cut), model / nomodel
     /// (the game's opponent model on or off). Forward pruning
     /// (not exact): cpc / cpc=T (ChanceProbCut at chance nodes), pc / pc=T
