@@ -61,7 +61,10 @@ fn played<'k, G: Game>(slot: &'k mut Option<G>, pos: &G, m: G::Move) -> &'k G {
 }
 
 impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
-    /// Searches any node with `depth` decisions left.
+    /// Searches any node with `depth` decisions left. Inlined into its
+    /// callers, so that a leaf (most nodes) is scored without a call: only
+    /// chance and decision nodes go on to [`Run::interior`].
+    #[inline(always)]
     pub(crate) fn node(
         &mut self,
         pos: &G,
@@ -103,8 +106,16 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 self.quiescence_leaf(pos, ply, alpha, beta)
             }
             _ if depth == 0 => self.leaf(pos, ply, alpha, beta),
+            _ => self.interior(cx, status),
+        }
+    }
+
+    /// A chance or decision node with depth left ([`Run::node`]).
+    #[inline(never)]
+    fn interior(&mut self, cx: Node<G>, status: Status) -> Value {
+        match status {
             Status::Chance => self.chance(cx),
-            Status::Decision => self.decision(cx),
+            _ => self.decision(cx),
         }
     }
 
