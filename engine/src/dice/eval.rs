@@ -196,8 +196,9 @@ impl Dice {
     }
 
     /// The evaluation of the chapter, from the side to move's point of view,
-    /// strictly inside (-10, 10): [`squash`] of the score difference, read
-    /// from [`SQUASHED`].
+    /// strictly inside (-10, 10): `10 d / (|d| + 10)` of the score
+    /// difference `d` in checkers (module doc), read from a table worked
+    /// out at compile time.
     #[inline]
     pub fn evaluate(&self) -> Value {
         let me = i32::from(self.scores12[self.to_move.index()]);
