@@ -112,6 +112,9 @@ binary() {
   local dir="$PWD/target/speed/${sha:0:12}"
   if [ ! -d "$dir" ]; then
     mkdir -p target/speed
+    # A worktree whose directory went with `cargo clean` is still
+    # registered: forget it before adding it again.
+    git worktree prune
     git worktree add --detach "$dir" "$sha" >&2
   fi
   echo "speed: building $spec (${sha:0:12}) in $dir" >&2
