@@ -268,16 +268,11 @@ impl Stratego {
     /// less the two-squares counters, which only move generation reads.
     /// Two positions that differ only in those counters, as the same
     /// pieces reached by moves in another order often do, share their
-    /// evaluation (`search/eval_cache.rs`).
+    /// evaluation (`search/eval_cache.rs`). The position keeps it apart
+    /// from those counters' part, so it is read, not computed.
     #[inline]
     pub fn eval_key(&self) -> u64 {
-        let mut key = self.hash;
-        for player in [Player::First, Player::Second] {
-            if let Some(s) = self.two_square(player) {
-                key ^= super::hash::two_square_key(player, s.from, s.to, s.count);
-            }
-        }
-        key
+        self.hash
     }
 
     /// The heuristic value strictly inside (-1000, 1000) (see module doc):

@@ -89,7 +89,7 @@ impl Game for Stratego {
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.full_hash()
     }
 
     /// Once the plies since the last attack reach the drive's cap, the key

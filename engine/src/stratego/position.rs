@@ -64,7 +64,12 @@ pub struct Stratego {
     /// targets' directions.
     pub(crate) blind: Option<(Square, u8)>,
     pub(crate) decided: Decided,
+    /// The Zobrist key of everything but the two-squares states: the key
+    /// of what the evaluation reads ([`Stratego::eval_key`]).
     pub(crate) hash: u64,
+    /// The two-squares states' part of the key, kept apart so that the
+    /// evaluation's key needs no work: the full key is `hash ^ two_key`.
+    pub(crate) two_key: u64,
     /// Squares occupied by each colour (bit = square index), so that move
     /// generation visits only the side's own pieces.
     pub(crate) occ: [u128; 2],
@@ -177,6 +182,7 @@ impl Stratego {
             blind: None,
             decided: Decided::Open,
             hash: 0,
+            two_key: 0,
             occ: [0; 2],
             tally: [[0; TALLY_SLOTS]; 2],
             clues: [Clue::NONE; SQUARES],
@@ -355,10 +361,10 @@ impl Stratego {
 
     fn set_two_square(&mut self, player: Player, state: Option<TwoSquare>) {
         if let Some(s) = self.two[player.index()] {
-            self.hash ^= hash::two_square_key(player, s.from, s.to, s.count);
+            self.two_key ^= hash::two_square_key(player, s.from, s.to, s.count);
         }
         if let Some(s) = state {
-            self.hash ^= hash::two_square_key(player, s.from, s.to, s.count);
+            self.two_key ^= hash::two_square_key(player, s.from, s.to, s.count);
         }
         self.two[player.index()] = state;
     }
@@ -378,8 +384,31 @@ impl Stratego {
         self.pending = pending;
     }
 
-    /// The hash computed from scratch (the incremental one must equal it).
+    /// The full Zobrist key, two-squares states included.
+    #[inline]
+    pub fn full_hash(&self) -> u64 {
+        self.hash ^ self.two_key
+    }
+
+    /// The full hash computed from scratch (the incremental one,
+    /// [`Stratego::full_hash`], must equal it).
     pub fn compute_hash(&self) -> u64 {
+        self.compute_eval_key() ^ self.compute_two_key()
+    }
+
+    /// The two-squares states' part of the key, from scratch.
+    fn compute_two_key(&self) -> u64 {
+        let mut h = 0;
+        for player in [Player::First, Player::Second] {
+            if let Some(s) = self.two[player.index()] {
+                h ^= hash::two_square_key(player, s.from, s.to, s.count);
+            }
+        }
+        h
+    }
+
+    /// The key of everything but the two-squares states, from scratch.
+    fn compute_eval_key(&self) -> u64 {
         let mut h = 0;
         for sq in Square::all() {
             if let Some(p) = self.board[sq.index()] {
@@ -400,9 +429,6 @@ impl Stratego {
             h ^= hash::blind_key(f, directions);
         }
         for player in [Player::First, Player::Second] {
-            if let Some(s) = self.two[player.index()] {
-                h ^= hash::two_square_key(player, s.from, s.to, s.count);
-            }
             for r in 0..RANK_COUNT {
                 h ^= hash::captured_key(player, r, self.captured[player.index()][r]);
             }
@@ -454,7 +480,8 @@ impl Stratego {
     /// (parsing, building, masking a view).
     pub(crate) fn refresh(&mut self) {
         self.recount();
-        self.hash = self.compute_hash();
+        self.hash = self.compute_eval_key();
+        self.two_key = self.compute_two_key();
         self.decided = Decided::Open;
         self.decide();
     }
