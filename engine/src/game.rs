@@ -274,9 +274,33 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// keys have equal heuristic values, so a search keeps those values by
     /// key. `None` (the default) when the heuristic is cheaper to compute
     /// again than to look up; Stratego's is not (`hash` less the
-    /// two-squares counters, which its evaluation never reads).
+    /// two-squares counters and the behaviour clues, which its evaluation
+    /// never reads).
     #[inline]
     fn heuristic_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// The part of [`Game::child_heuristic_key`] common to every move of
+    /// this position, when the game can tell its children's keys without
+    /// playing the moves: `None` (the default) when it cannot, or when a
+    /// move might end the game, reach the ply limit or come to a position
+    /// that may recur.
+    #[inline]
+    fn child_key_base(&self) -> Option<u64> {
+        None
+    }
+
+    /// [`Game::heuristic_key`] of the position after `mv`, told without
+    /// playing the move from `base` ([`Game::child_key_base`]), for a move
+    /// whose child is sure to be a decision of an open game with the
+    /// other player to move, short of the ply limit, that cannot recur
+    /// ([`Game::may_recur`] false). A search one decision from its leaves
+    /// then looks the leaf's value up before making the child
+    /// (`search/negamax.rs`, `leaf_by_key`). `None` for any other move,
+    /// and by default.
+    #[inline]
+    fn child_heuristic_key(&self, _base: u64, _mv: Self::Move) -> Option<u64> {
         None
     }
 

@@ -338,6 +338,10 @@ struct WatchTracer<'a> {
 }
 
 impl<G: Game> Tracer<G> for WatchTracer<'_> {
+    /// It watches the steps into chance nodes and the chance nodes, which
+    /// are always made: the leaves may be scored without their positions.
+    const SEES_NODES: bool = false;
+
     fn step(&mut self, parent: &G, step: Step<G::Move, G::Outcome>, ply: usize) {
         if ply == 0 {
             self.watch.borrow_mut().root_move = parent.step_text(step);

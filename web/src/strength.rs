@@ -162,6 +162,21 @@ impl<G: Game> Evaluator<G> for NoisyEval {
             None
         }
     }
+
+    /// Likewise for the positions after the moves of `pos`.
+    #[inline]
+    fn child_key_base(&self, pos: &G) -> Option<u64> {
+        if self.amplitude <= 0.0 {
+            pos.child_key_base()
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn child_key(&self, pos: &G, base: u64, mv: G::Move) -> Option<u64> {
+        pos.child_heuristic_key(base, mv)
+    }
 }
 
 #[cfg(test)]

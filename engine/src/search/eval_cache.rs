@@ -64,6 +64,14 @@ impl EvalCache {
         v
     }
 
+    /// The value stored for `key`, if any (nothing is evaluated).
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<Value> {
+        let stored = key ^ self.salt;
+        let slot = self.entries.get((key as usize) & (SLOTS - 1))?;
+        (stored != 0 && slot.0 == stored).then_some(slot.1)
+    }
+
     /// Forgets every entry (the evaluator changed): a new salt, so that no
     /// stored key matches any more (but by a 64-bit collision).
     pub fn forget(&mut self) {
@@ -81,6 +89,8 @@ mod tests {
     #[test]
     fn stores_finds_and_forgets() {
         let mut cache = EvalCache::default();
+        // Nothing allocated yet: nothing found.
+        assert_eq!(cache.get(7), None);
         let calls = std::cell::Cell::new(0);
         let eval = |cache: &mut EvalCache, key: u64, v: Value| {
             cache.get_or_insert(key, || {
@@ -89,18 +99,22 @@ mod tests {
             })
         };
         assert_eq!(eval(&mut cache, 7, 1.5), 1.5);
+        assert_eq!(cache.get(7), Some(1.5));
+        assert_eq!(cache.get(8), None);
         // Found: the evaluator is not called, its new answer not seen.
         assert_eq!(eval(&mut cache, 7, 2.0), 1.5);
         // Another key in the same slot replaces it.
         assert_eq!(eval(&mut cache, 7 + SLOTS as u64, -3.0), -3.0);
         assert_eq!(eval(&mut cache, 7, 2.0), 2.0);
         cache.forget();
+        assert_eq!(cache.get(7), None);
         assert_eq!(eval(&mut cache, 7, 4.0), 4.0);
         assert_eq!(calls.get(), 4);
         // The key that mixes to the empty mark is never stored.
         let empty = cache.salt;
         assert_eq!(eval(&mut cache, empty, 5.0), 5.0);
         assert_eq!(eval(&mut cache, empty, 6.0), 6.0);
+        assert_eq!(cache.get(empty), None);
         assert_eq!(calls.get(), 6);
     }
 }

@@ -73,6 +73,22 @@ pub trait Evaluator<G: Game> {
     fn key(&self, _pos: &G) -> Option<u64> {
         None
     }
+
+    /// The part of [`Evaluator::child_key`] common to every move of
+    /// `pos` ([`Game::child_key_base`]). `None` (the default): the
+    /// children are always made before their values are looked up.
+    #[inline]
+    fn child_key_base(&self, _pos: &G) -> Option<u64> {
+        None
+    }
+
+    /// [`Evaluator::key`] of the position after move `mv` of `pos`, from
+    /// `base` ([`Evaluator::child_key_base`]), when the game tells it
+    /// without playing the move ([`Game::child_heuristic_key`]).
+    #[inline]
+    fn child_key(&self, _pos: &G, _base: u64, _mv: G::Move) -> Option<u64> {
+        None
+    }
 }
 
 /// The game's own [`Game::heuristic`].
@@ -88,6 +104,16 @@ impl<G: Game> Evaluator<G> for DefaultEval {
     #[inline]
     fn key(&self, pos: &G) -> Option<u64> {
         pos.heuristic_key()
+    }
+
+    #[inline]
+    fn child_key_base(&self, pos: &G) -> Option<u64> {
+        pos.child_key_base()
+    }
+
+    #[inline]
+    fn child_key(&self, pos: &G, base: u64, mv: G::Move) -> Option<u64> {
+        pos.child_heuristic_key(base, mv)
     }
 }
 

@@ -314,6 +314,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         // position moved about costs more than the wait it saves.
         let mut kids: [Option<G>; 2] = [None, None];
         let mut ahead: Option<G::Move> = None;
+        // The part of the leaves' keys common to the moves (`leaf_by_key`),
+        // asked for at the first move that may use it.
+        let mut leaf_base = None;
         let mut i = 0;
         loop {
             let m = if i < first.n {
@@ -340,8 +343,14 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 // Probes never search a doubtful move (`chance.rs`).
                 Some(_) => None,
             };
-            let v = match known {
-                Some(r) => r,
+            let v = match known.or_else(|| self.leaf_by_key(cx, m, doubt.is_some(), &mut leaf_base))
+            {
+                Some(r) => {
+                    if self.aborted {
+                        return None;
+                    }
+                    r
+                }
                 None => {
                     let [even, odd] = &mut kids;
                     let (now, next) = if i & 1 == 0 { (even, odd) } else { (odd, even) };
@@ -406,6 +415,46 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             }
         }
         Some(best)
+    }
+
+    /// The value of move `m` of node `cx`, one decision from the leaves,
+    /// when the evaluation cache holds the leaf's value under the key the
+    /// game tells without playing the move ([`Evaluator::child_key`]):
+    /// the leaf counted and the clock ticked as [`Run::node`] would, but
+    /// no position made. `None` when the game cannot tell the key, the
+    /// value is not kept, or more would happen at the child than scoring
+    /// it: a doubtful move, a tracer that sees the nodes, a quiescence
+    /// search, or PVS (whose null-window look and re-search count the
+    /// leaf twice).
+    /// `base` keeps [`Evaluator::child_key_base`] from one move to the next.
+    #[inline]
+    fn leaf_by_key(
+        &mut self,
+        cx: &Node<G>,
+        m: G::Move,
+        doubtful: bool,
+        base: &mut Option<Option<u64>>,
+    ) -> Option<Value> {
+        if cx.depth != 1
+            || doubtful
+            || T::SEES_NODES
+            || self.cfg.pvs
+            || self.cfg.quiescence_plies().is_some()
+        {
+            return None;
+        }
+        let base = (*base.get_or_insert_with(|| self.eval.child_key_base(cx.pos)))?;
+        let v = self.sh.evals.get(self.eval.child_key(cx.pos, base, m)?)?;
+        if self.tick() {
+            return Some(0.0);
+        }
+        let ply = cx.ply + 1;
+        self.sh.ensure_ply(ply + 2);
+        self.sh.pv[ply].clear();
+        self.stats.leaf_nodes += 1;
+        self.stats.keyed_leaves += 1;
+        // The child has the other player to move (`Game::child_heuristic_key`).
+        Some(-v)
     }
 
     /// The `j`-th move of node `cx`, played into `slot` before the move

@@ -103,6 +103,11 @@ pub struct Stats {
     /// Nodes of the null-move searches (also in the totals).
     #[serde(default)]
     pub null_move_nodes: u64,
+    /// Leaves whose value was found in the evaluation cache by the key
+    /// the game told before the move was made, so the position was never
+    /// made (also in `leaf_nodes`).
+    #[serde(default)]
+    pub keyed_leaves: u64,
     /// Cuts re-searched and confirmed by `verify_cuts`.
     pub verified_cuts: u64,
     /// Deepest completed iteration.
@@ -162,6 +167,7 @@ impl AddAssign for Stats {
         self.multicut_nodes += o.multicut_nodes;
         self.decision_probcut_nodes += o.decision_probcut_nodes;
         self.null_move_nodes += o.null_move_nodes;
+        self.keyed_leaves += o.keyed_leaves;
         self.verified_cuts += o.verified_cuts;
         self.depth_reached = self.depth_reached.max(o.depth_reached);
         self.time_ms += o.time_ms;

@@ -68,6 +68,12 @@ impl CutKind {
 
 /// Observer of a search. Every method has an empty default.
 pub trait Tracer<G: Game> {
+    /// Whether the tracer sees the nodes (`step`, `enter`, `exit`): the
+    /// search then makes every child it scores. A tracer that does not
+    /// ([`NoTrace`]) lets a leaf's value be found without making its
+    /// position (`search/negamax.rs`, `leaf_by_key`).
+    const SEES_NODES: bool = true;
+
     /// The step from `parent` about to be followed (before the child's
     /// `enter`). `ply` is the parent's ply.
     #[inline]
@@ -133,7 +139,9 @@ pub trait Tracer<G: Game> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoTrace;
 
-impl<G: Game> Tracer<G> for NoTrace {}
+impl<G: Game> Tracer<G> for NoTrace {
+    const SEES_NODES: bool = false;
+}
 
 /// One recorded event.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

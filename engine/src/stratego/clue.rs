@@ -121,7 +121,7 @@ impl Stratego {
     pub(crate) fn set_clue(&mut self, sq: Square, clue: Clue) {
         let old = self.clues[sq.index()];
         if old != clue {
-            self.hash ^= super::hash::clue_key(sq, old) ^ super::hash::clue_key(sq, clue);
+            self.unread_key ^= super::hash::clue_key(sq, old) ^ super::hash::clue_key(sq, clue);
             self.clues[sq.index()] = clue;
         }
     }

@@ -265,11 +265,12 @@ impl Stratego {
     }
 
     /// A key of everything [`Stratego::evaluate`] reads: the Zobrist key
-    /// less the two-squares counters, which only move generation reads.
-    /// Two positions that differ only in those counters, as the same
-    /// pieces reached by moves in another order often do, share their
-    /// evaluation (`search/eval_cache.rs`). The position keeps it apart
-    /// from those counters' part, so it is read, not computed.
+    /// less the two-squares counters, which only move generation reads,
+    /// and the behaviour clues, which only the opponent model reads. Two
+    /// positions that differ only in those, as the same pieces reached by
+    /// moves in another order often do, share their evaluation
+    /// (`search/eval_cache.rs`). The position keeps it apart from the
+    /// rest of the key, so it is read, not computed.
     #[inline]
     pub fn eval_key(&self) -> u64 {
         self.hash

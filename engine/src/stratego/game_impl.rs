@@ -109,6 +109,16 @@ impl Game for Stratego {
         Some(self.eval_key())
     }
 
+    #[inline]
+    fn child_key_base(&self) -> Option<u64> {
+        self.quiet_child_key_base()
+    }
+
+    #[inline]
+    fn child_heuristic_key(&self, base: u64, mv: Self::Move) -> Option<u64> {
+        self.quiet_child_key(base, mv)
+    }
+
     fn move_order_hint(&self, mv: Self::Move) -> i32 {
         self.order_score(mv)
     }

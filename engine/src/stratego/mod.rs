@@ -25,6 +25,7 @@ mod battle;
 mod bits;
 mod blind;
 mod chance;
+mod child_key;
 mod clue;
 mod config;
 mod eval;

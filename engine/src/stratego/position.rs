@@ -64,12 +64,14 @@ pub struct Stratego {
     /// targets' directions.
     pub(crate) blind: Option<(Square, u8)>,
     pub(crate) decided: Decided,
-    /// The Zobrist key of everything but the two-squares states: the key
-    /// of what the evaluation reads ([`Stratego::eval_key`]).
+    /// The Zobrist key of everything but the two-squares states and the
+    /// behaviour clues: the key of what the evaluation reads
+    /// ([`Stratego::eval_key`]).
     pub(crate) hash: u64,
-    /// The two-squares states' part of the key, kept apart so that the
-    /// evaluation's key needs no work: the full key is `hash ^ two_key`.
-    pub(crate) two_key: u64,
+    /// The two-squares states' and the clues' part of the key, which the
+    /// evaluation does not read, kept apart so that the evaluation's key
+    /// needs no work: the full key is `hash ^ unread_key`.
+    pub(crate) unread_key: u64,
     /// Squares occupied by each colour (bit = square index), so that move
     /// generation visits only the side's own pieces.
     pub(crate) occ: [u128; 2],
@@ -182,7 +184,7 @@ impl Stratego {
             blind: None,
             decided: Decided::Open,
             hash: 0,
-            two_key: 0,
+            unread_key: 0,
             occ: [0; 2],
             tally: [[0; TALLY_SLOTS]; 2],
             clues: [Clue::NONE; SQUARES],
@@ -361,10 +363,10 @@ impl Stratego {
 
     fn set_two_square(&mut self, player: Player, state: Option<TwoSquare>) {
         if let Some(s) = self.two[player.index()] {
-            self.two_key ^= hash::two_square_key(player, s.from, s.to, s.count);
+            self.unread_key ^= hash::two_square_key(player, s.from, s.to, s.count);
         }
         if let Some(s) = state {
-            self.two_key ^= hash::two_square_key(player, s.from, s.to, s.count);
+            self.unread_key ^= hash::two_square_key(player, s.from, s.to, s.count);
         }
         self.two[player.index()] = state;
     }
@@ -384,21 +386,25 @@ impl Stratego {
         self.pending = pending;
     }
 
-    /// The full Zobrist key, two-squares states included.
+    /// The full Zobrist key, two-squares states and clues included.
     #[inline]
     pub fn full_hash(&self) -> u64 {
-        self.hash ^ self.two_key
+        self.hash ^ self.unread_key
     }
 
     /// The full hash computed from scratch (the incremental one,
     /// [`Stratego::full_hash`], must equal it).
     pub fn compute_hash(&self) -> u64 {
-        self.compute_eval_key() ^ self.compute_two_key()
+        self.compute_eval_key() ^ self.compute_unread_key()
     }
 
-    /// The two-squares states' part of the key, from scratch.
-    fn compute_two_key(&self) -> u64 {
+    /// The two-squares states' and the clues' part of the key, from
+    /// scratch.
+    fn compute_unread_key(&self) -> u64 {
         let mut h = 0;
+        for sq in Square::all() {
+            h ^= hash::clue_key(sq, self.clues[sq.index()]);
+        }
         for player in [Player::First, Player::Second] {
             if let Some(s) = self.two[player.index()] {
                 h ^= hash::two_square_key(player, s.from, s.to, s.count);
@@ -407,7 +413,8 @@ impl Stratego {
         h
     }
 
-    /// The key of everything but the two-squares states, from scratch.
+    /// The key of everything but the two-squares states and the clues,
+    /// from scratch.
     fn compute_eval_key(&self) -> u64 {
         let mut h = 0;
         for sq in Square::all() {
@@ -419,9 +426,6 @@ impl Stratego {
             h ^= hash::side_key();
         }
         h ^= hash::quiet_key(self.quiet);
-        for sq in Square::all() {
-            h ^= hash::clue_key(sq, self.clues[sq.index()]);
-        }
         if let Some((f, t)) = self.pending {
             h ^= hash::pending_key(f, t);
         }
@@ -481,7 +485,7 @@ impl Stratego {
     pub(crate) fn refresh(&mut self) {
         self.recount();
         self.hash = self.compute_eval_key();
-        self.two_key = self.compute_two_key();
+        self.unread_key = self.compute_unread_key();
         self.decided = Decided::Open;
         self.decide();
     }
