@@ -2,8 +2,8 @@
 //!
 //! A leaf's evaluation is a pure function of its position, and most of a
 //! position's key is what the evaluation reads — but not all of it: the
-//! Zobrist key also holds rule state the evaluation never looks at, such
-//! as Stratego's two-squares counters. An evaluator that can name a key
+//! Zobrist key also holds state the evaluation never looks at, such as
+//! Stratego's two-squares counters and behaviour clues. An evaluator that can name a key
 //! for exactly what it reads ([`Evaluator::key`](super::Evaluator::key))
 //! has its values kept here, and a leaf met again by another move order
 //! is not evaluated twice. In the Stratego middle positions at depth 7,
@@ -13,6 +13,11 @@
 //! node counts are the same as without it, since a hit returns the very
 //! value the evaluator would (up to a collision of 64-bit keys, as in the
 //! transposition table).
+//!
+//! A node one decision from the leaves may also look a leaf's value up
+//! ([`EvalCache::get`]) by the key the game tells before the move is made
+//! (`negamax.rs`, `leaf_by_key`), and make the leaf only when it is not
+//! there.
 //!
 //! One entry per slot (direct-mapped), the newest value kept: no
 //! replacement scheme, since an evaluation costs far less to redo than a
