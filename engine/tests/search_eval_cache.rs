@@ -184,10 +184,6 @@ impl<G: Game> Evaluator<G> for Counting {
             None
         }
     }
-
-    fn child_key(&self, pos: &G, base: u64, mv: G::Move) -> Option<u64> {
-        pos.child_heuristic_key(base, mv)
-    }
 }
 
 #[test]

@@ -172,11 +172,6 @@ impl<G: Game> Evaluator<G> for NoisyEval {
             None
         }
     }
-
-    #[inline]
-    fn child_key(&self, pos: &G, base: u64, mv: G::Move) -> Option<u64> {
-        pos.child_heuristic_key(base, mv)
-    }
 }
 
 #[cfg(test)]

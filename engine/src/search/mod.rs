@@ -83,11 +83,12 @@ pub trait Evaluator<G: Game> {
     }
 
     /// [`Evaluator::key`] of the position after move `mv` of `pos`, from
-    /// `base` ([`Evaluator::child_key_base`]), when the game tells it
-    /// without playing the move ([`Game::child_heuristic_key`]).
+    /// `base` ([`Evaluator::child_key_base`]; asked only when that gave
+    /// one): by default the game's own ([`Game::child_heuristic_key`]),
+    /// right for an evaluator whose key is the game's.
     #[inline]
-    fn child_key(&self, _pos: &G, _base: u64, _mv: G::Move) -> Option<u64> {
-        None
+    fn child_key(&self, pos: &G, base: u64, mv: G::Move) -> Option<u64> {
+        pos.child_heuristic_key(base, mv)
     }
 }
 
@@ -109,11 +110,6 @@ impl<G: Game> Evaluator<G> for DefaultEval {
     #[inline]
     fn child_key_base(&self, pos: &G) -> Option<u64> {
         pos.child_key_base()
-    }
-
-    #[inline]
-    fn child_key(&self, pos: &G, base: u64, mv: G::Move) -> Option<u64> {
-        pos.child_heuristic_key(base, mv)
     }
 }
 
