@@ -88,8 +88,11 @@ impl Game for Stratego {
         self.apply_rank_outcome(outcome);
     }
 
+    /// The full Zobrist key: the evaluation's part and the part it does
+    /// not read (two-squares states, clues), kept apart.
+    #[inline]
     fn hash(&self) -> u64 {
-        self.full_hash()
+        self.hash ^ self.unread_key
     }
 
     /// Once the plies since the last attack reach the drive's cap, the key

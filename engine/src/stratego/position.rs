@@ -386,14 +386,9 @@ impl Stratego {
         self.pending = pending;
     }
 
-    /// The full Zobrist key, two-squares states and clues included.
-    #[inline]
-    pub fn full_hash(&self) -> u64 {
-        self.hash ^ self.unread_key
-    }
-
     /// The full hash computed from scratch (the incremental one,
-    /// [`Stratego::full_hash`], must equal it).
+    /// `hash ^ unread_key` as [`crate::Game::hash`] gives it, must equal
+    /// it).
     pub fn compute_hash(&self) -> u64 {
         self.compute_eval_key() ^ self.compute_unread_key()
     }
