@@ -870,8 +870,6 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         None
     }
 
-    /// One probe: move `j` of outcome `i`. Returns a result when the chance
-    /// node can be cut.
     /// The probe of outcome `i` whose value is known exactly, `v` for its
     /// side to move (a finished game, a leaf, a decision without moves):
     /// its bounds close on it, and it counts as a leaf and a probe.
@@ -890,6 +888,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         self.probe_result(cx, bk, i, 0, v)
     }
 
+    /// One probe: move `j` of outcome `i`. Returns a result when the chance
+    /// node can be cut.
     fn probe(
         &mut self,
         cx: &Node<G>,
