@@ -304,6 +304,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Plays `mv`, a move [`Game::child_heuristic_key`] told a key for,
+    /// into a position the search only scores with [`Game::heuristic`]
+    /// (a leaf whose value was not found by that key): the game may
+    /// leave out whatever the heuristic and its key never read (Stratego:
+    /// the two-squares state and the behaviour clues). The position is
+    /// not to be played on or asked anything else. By default
+    /// [`Game::play`].
+    #[inline]
+    fn play_keyed_leaf(&mut self, mv: Self::Move) {
+        self.play(mv);
+    }
+
     /// What `player` knows of this position: the position itself in games
     /// of perfect information; Stratego hides the unrevealed enemy ranks.
     /// An engine playing `player` must search only this.

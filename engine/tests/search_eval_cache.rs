@@ -1,6 +1,7 @@
 //! Evaluations kept by key (`search/eval_cache.rs`): Stratego's key covers
 //! everything its evaluation reads, the keys it tells of its children
-//! without playing the moves are theirs, and keeping the values (and
+//! without playing the moves are theirs (and those of the leaves made for
+//! evaluation only), and keeping the values (and
 //! finding the leaves' values before making them) changes no search,
 //! while the search does find them again.
 
@@ -106,6 +107,12 @@ fn the_keys_told_before_a_move_are_those_of_the_children() {
                     assert_eq!(child.status(), Status::Decision, "{what}");
                     assert_ne!(child.to_move(), pos.to_move(), "{what}");
                     assert!(!child.may_recur(), "{what}");
+                    // The leaf made for evaluation only has the same key
+                    // and the same value (`Game::play_keyed_leaf`).
+                    let mut leaf = pos;
+                    leaf.play_keyed_leaf(m);
+                    assert_eq!(leaf.heuristic_key(), Some(key), "{what}");
+                    assert_eq!(leaf.heuristic(), child.heuristic(), "{what}");
                     keyed += 1;
                 }
             }

@@ -76,7 +76,10 @@ pub trait Evaluator<G: Game> {
 
     /// The part of [`Evaluator::child_key`] common to every move of
     /// `pos` ([`Game::child_key_base`]). `None` (the default): the
-    /// children are always made before their values are looked up.
+    /// children are always made before their values are looked up. An
+    /// evaluator that gives one reads no more of a child than its key
+    /// covers: a child whose value is not kept is made with
+    /// [`Game::play_keyed_leaf`] and scored.
     #[inline]
     fn child_key_base(&self, _pos: &G) -> Option<u64> {
         None

@@ -49,15 +49,22 @@ struct Best<M> {
 /// holds a position already).
 #[inline]
 fn played<'k, G: Game>(slot: &'k mut Option<G>, pos: &G, m: G::Move) -> &'k G {
-    let child = match slot {
+    let child = copied(slot, pos);
+    child.play(m);
+    child
+}
+
+/// `slot` made a copy of `pos` (copied over in place when it holds a
+/// position already).
+#[inline]
+fn copied<'k, G: Game>(slot: &'k mut Option<G>, pos: &G) -> &'k mut G {
+    match slot {
         Some(c) => {
             c.clone_from(pos);
             c
         }
         None => slot.insert(pos.clone()),
-    };
-    child.play(m);
-    child
+    }
 }
 
 impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
@@ -343,15 +350,28 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                 // Probes never search a doubtful move (`chance.rs`).
                 Some(_) => None,
             };
-            let v = match known.or_else(|| self.leaf_by_key(cx, m, doubt.is_some(), &mut leaf_base))
-            {
-                Some(r) => {
+            // The leaf's key when `leaf_by_key` found no value under it.
+            let mut missed = None;
+            let found = known
+                .or_else(|| self.leaf_by_key(cx, m, doubt.is_some(), &mut leaf_base, &mut missed));
+            let v = match (found, missed) {
+                (Some(r), _) => {
                     if self.aborted {
                         return None;
                     }
                     r
                 }
-                None => {
+                (None, Some(key)) => {
+                    // A slot is copied over before any other use (no move
+                    // is played ahead one decision from the leaves).
+                    let [now, _] = &mut kids;
+                    let v = self.keyed_leaf(cx, m, key, now);
+                    if self.aborted {
+                        return None;
+                    }
+                    v
+                }
+                (None, None) => {
                     let [even, odd] = &mut kids;
                     let (now, next) = if i & 1 == 0 { (even, odd) } else { (odd, even) };
                     let child: &G = match (now, ahead.take()) {
@@ -427,6 +447,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     /// search, or PVS (whose null-window look and re-search count the
     /// leaf twice).
     /// `base` keeps [`Evaluator::child_key_base`] from one move to the next.
+    /// `missed`: set to the leaf's key when no value is kept under it; the
+    /// leaf is then made and scored by [`Run::keyed_leaf`].
     #[inline]
     fn leaf_by_key(
         &mut self,
@@ -434,6 +456,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         m: G::Move,
         doubtful: bool,
         base: &mut Option<Option<u64>>,
+        missed: &mut Option<u64>,
     ) -> Option<Value> {
         if cx.depth != 1
             || doubtful
@@ -444,17 +467,49 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             return None;
         }
         let base = (*base.get_or_insert_with(|| self.eval.child_key_base(cx.pos)))?;
-        let v = self.sh.evals.get(self.eval.child_key(cx.pos, base, m)?)?;
-        if self.tick() {
+        let key = self.eval.child_key(cx.pos, base, m)?;
+        let Some(v) = self.sh.evals.get(key) else {
+            *missed = Some(key);
+            return None;
+        };
+        if self.enter_keyed_leaf(cx) {
             return Some(0.0);
+        }
+        self.stats.keyed_leaves += 1;
+        // The child has the other player to move (`Game::child_heuristic_key`).
+        Some(-v)
+    }
+
+    /// Counts the leaf below node `cx` and ticks the clock as [`Run::node`]
+    /// would: true when the search must stop.
+    #[inline]
+    fn enter_keyed_leaf(&mut self, cx: &Node<G>) -> bool {
+        if self.tick() {
+            return true;
         }
         let ply = cx.ply + 1;
         self.sh.ensure_ply(ply + 2);
         self.sh.pv[ply].clear();
         self.stats.leaf_nodes += 1;
-        self.stats.keyed_leaves += 1;
-        // The child has the other player to move (`Game::child_heuristic_key`).
-        Some(-v)
+        false
+    }
+
+    /// The value of move `m` of node `cx` when [`Run::leaf_by_key`] found
+    /// the leaf's key (`key`) but no value under it: the leaf made in
+    /// `slot` with [`Game::play_keyed_leaf`] (no more than the evaluation
+    /// reads), scored and its value kept under the key. [`Run::node`]
+    /// would do the same: the child is a decision of an open game that
+    /// cannot recur ([`Game::child_heuristic_key`]).
+    #[inline(never)]
+    fn keyed_leaf(&mut self, cx: &Node<G>, m: G::Move, key: u64, slot: &mut Option<G>) -> Value {
+        if self.enter_keyed_leaf(cx) {
+            return 0.0;
+        }
+        let child = copied(slot, cx.pos);
+        child.play_keyed_leaf(m);
+        debug_assert_eq!(self.eval.key(child), Some(key));
+        let eval = self.eval;
+        -self.sh.evals.get_or_insert(key, || eval.evaluate(child))
     }
 
     /// The `j`-th move of node `cx`, played into `slot` before the move

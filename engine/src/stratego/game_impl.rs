@@ -84,6 +84,11 @@ impl Game for Stratego {
         self.play_move(mv);
     }
 
+    #[inline]
+    fn play_keyed_leaf(&mut self, mv: Move) {
+        Stratego::play_keyed_leaf(self, mv);
+    }
+
     fn apply_outcome(&mut self, outcome: Rank) {
         self.apply_rank_outcome(outcome);
     }

@@ -627,6 +627,36 @@ impl Stratego {
         }
     }
 
+    /// Plays `mv`, a move [`Stratego::quiet_child_key`] told a key for,
+    /// into a position that is only evaluated: the same pieces, side,
+    /// quiet count and evaluation key as [`Stratego::play_move`] makes,
+    /// but not the two-squares state, the behaviour clues or the
+    /// end-of-game check, which the evaluation never reads (and which
+    /// `quiet_child_key_base` ruled out: the opponent surely has a move).
+    /// The position is left for evaluation only, not to be played on.
+    #[inline]
+    pub fn play_keyed_leaf(&mut self, mv: Move) {
+        let Some(mover) = self.board[mv.from.index()] else {
+            return;
+        };
+        debug_assert!(!mv.is_blind() && self.board[mv.to.index()].is_none());
+        self.ply += 1;
+        self.set_quiet(self.quiet.saturating_add(1));
+        let mover = if mv.distance() > 1 {
+            mover.revealed_as(Rank::Scout)
+        } else {
+            mover.after_step()
+        };
+        if self.board[mv.from.index()] == Some(mover) && still_bit(mover, 1) == 0 {
+            self.relocate(mv.from, mv.to, mover);
+        } else {
+            self.set(mv.from, None);
+            self.set(mv.to, Some(mover));
+        }
+        self.side = self.side.other();
+        self.hash ^= hash::side_key();
+    }
+
     /// Resolves the pending battle, the unknown participant having `rank`.
     pub fn apply_rank_outcome(&mut self, rank: Rank) {
         if self.apply_blind_outcome(rank) {
