@@ -201,7 +201,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             // Generated only if the first moves do not cut.
             buf.picker.reset();
         } else if !prepared {
-            self.start_picker(&mut buf, pos, ply, probe.best);
+            self.start_picker(&mut buf, &cx, probe.best);
         }
         let found = match self.forward_pruning(&cx, &mut buf) {
             Some(v) => Err(v),
@@ -222,9 +222,10 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
 
     /// Starts the picker on the moves in `buf`, with the table's move `tt`.
     #[inline]
-    fn start_picker(&self, buf: &mut Ply<G>, pos: &G, ply: usize, tt: Option<G::Move>) {
-        buf.picker
-            .start(&self.sh.ordering, pos.to_move(), ply, tt, self.flags);
+    fn start_picker(&self, buf: &mut Ply<G>, cx: &Node<G>, tt: Option<G::Move>) {
+        let p = &mut buf.picker;
+        p.start(&self.sh.ordering, cx.pos.to_move(), cx.ply, tt, self.flags);
+        p.near_leaves(cx.depth);
     }
 
     /// The moves the picker would hand out first (the table move `tt`, then
@@ -333,7 +334,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
                     // The first moves did not cut: the whole list now. The
                     // picker hands the same moves out first again.
                     self.generate(pos, ply, buf.picker.moves_mut());
-                    self.start_picker(buf, pos, ply, tt);
+                    self.start_picker(buf, cx, tt);
                     debug_assert!((0..first.n).all(|j| {
                         buf.picker
                             .nth(j, &self.sh.ordering, |m| pos.move_order_hint(m))
