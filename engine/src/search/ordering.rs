@@ -6,9 +6,10 @@
 //! anything, and only when they are used up are the other moves scored and
 //! picked best first, lazily (a cut after the first few moves leaves the
 //! rest unsorted). Near the leaves ([`UNSORTED_DEPTH`]) the moves after
-//! the first pick are not sorted at all. Decision nodes and Star2 probes share it: a probe of a
-//! chance node's outcome picks from the outcome's picker, and the regular
-//! search of that outcome goes on from the same picker.
+//! the first pick are not sorted at all. Decision nodes and Star2 probes
+//! share it: a probe of a chance node's outcome picks from the outcome's
+//! picker, and the regular search of that outcome goes on from the same
+//! picker.
 //!
 //! Moves are an opaque `Hash` type, so the history table is indexed by a
 //! deterministic hash of the move (collisions only blur the ordering).
@@ -144,9 +145,10 @@ const LAZY_PICKS: usize = 1;
 /// Stratego middle set at depth 7, 98.7% of the cuts one decision from the
 /// leaves and 98% two decisions from them), and the others search every
 /// move whatever the order, so the sort costs more than the few cuts it
-/// brings sooner: 0.95 of the time on that set with 0.5% fewer nodes, and
-/// 0.97 with 2% more on 30 other middle positions; ChanceBreakthrough
-/// 0.97. Three decisions was slower than two, one no faster. The lists of
+/// brings sooner: 0.96 of the time on that set with 0.6% more nodes, and
+/// on 30 other middle positions with 1.2% more; ChanceBreakthrough 0.83
+/// with 16% fewer nodes. Three decisions was slower than two, one no
+/// faster. The lists of
 /// Star2's probes (`chance.rs`) stay sorted: unsorted too, Dice, whose
 /// every list is a probe's, searched 3% more nodes (`docs/engine-speed.md`).
 pub const UNSORTED_DEPTH: u32 = 2;

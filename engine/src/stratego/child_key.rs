@@ -9,9 +9,8 @@
 
 use super::hash;
 use super::mv::Move;
-use super::position::{Decided, Stratego};
+use super::position::{moved_piece, Decided, Stratego};
 use super::progress::{quiet_bucket, MAX_DRIVE};
-use super::rank::Rank;
 
 impl Stratego {
     /// The part of [`Stratego::quiet_child_key`] common to the moves:
@@ -50,12 +49,10 @@ impl Stratego {
             return None;
         }
         let mover = self.board[mv.from.index()]?;
-        let after = if mv.distance() > 1 {
+        if mv.distance() > 1 {
             mover.rank()?;
-            mover.revealed_as(Rank::Scout)
-        } else {
-            mover.after_step()
-        };
+        }
+        let after = moved_piece(mover, mv);
         Some(base ^ hash::piece_key(mv.from, mover) ^ hash::piece_key(mv.to, after))
     }
 }

@@ -119,6 +119,17 @@ pub(crate) const NULL_MOVE_MOVERS: u32 = 3;
 /// [`Stratego::flag_sq`] of a colour whose Flag the position does not show.
 pub(crate) const NO_FLAG: u8 = u8::MAX;
 
+/// The piece `mover` as it stands after its move `mv`: a piece that moves
+/// more than one square is a Scout, and now known to be.
+#[inline]
+pub(crate) fn moved_piece(mover: Piece, mv: Move) -> Piece {
+    if mv.distance() > 1 {
+        mover.revealed_as(Rank::Scout)
+    } else {
+        mover.after_step()
+    }
+}
+
 /// `bit` if `p` has neither moved nor been revealed, else 0.
 #[inline]
 fn still_bit(p: Piece, bit: u128) -> u128 {
@@ -590,15 +601,9 @@ impl Stratego {
         } else {
             self.quiet.saturating_add(1)
         });
-        // A piece that moves more than one square is a Scout, and now known to be.
-        let run = mv.distance() > 1;
         // A run by a piece of unknown rank takes a Scout out of the pool.
-        let shows_scout = run && mover.rank().is_none();
-        let mover = if run {
-            mover.revealed_as(Rank::Scout)
-        } else {
-            mover.after_step()
-        };
+        let shows_scout = mv.distance() > 1 && mover.rank().is_none();
+        let mover = moved_piece(mover, mv);
         if shows_scout {
             // Shown on its square first: the pool loses a Scout before the
             // move goes on (and before `end_turn` asks who can move).
@@ -606,13 +611,8 @@ impl Stratego {
             self.refresh_material();
         }
         match self.board[mv.to.index()] {
-            None if self.board[mv.from.index()] == Some(mover) && still_bit(mover, 1) == 0 => {
-                self.relocate(mv.from, mv.to, mover);
-                self.end_turn();
-            }
             None => {
-                self.set(mv.from, None);
-                self.set(mv.to, Some(mover));
+                self.step_to_empty(mv.from, mv.to, mover);
                 self.end_turn();
             }
             Some(defender) => {
@@ -642,19 +642,21 @@ impl Stratego {
         debug_assert!(!mv.is_blind() && self.board[mv.to.index()].is_none());
         self.ply += 1;
         self.set_quiet(self.quiet.saturating_add(1));
-        let mover = if mv.distance() > 1 {
-            mover.revealed_as(Rank::Scout)
+        self.step_to_empty(mv.from, mv.to, moved_piece(mover, mv));
+        self.pass_turn();
+    }
+
+    /// Puts `mover`, the piece on `from` as it stands after its move, on
+    /// the empty square `to`: a plain relocation when the piece does not
+    /// change ([`Stratego::relocate`]).
+    #[inline]
+    fn step_to_empty(&mut self, from: Square, to: Square, mover: Piece) {
+        if self.board[from.index()] == Some(mover) && still_bit(mover, 1) == 0 {
+            self.relocate(from, to, mover);
         } else {
-            mover.after_step()
-        };
-        if self.board[mv.from.index()] == Some(mover) && still_bit(mover, 1) == 0 {
-            self.relocate(mv.from, mv.to, mover);
-        } else {
-            self.set(mv.from, None);
-            self.set(mv.to, Some(mover));
+            self.set(from, None);
+            self.set(to, Some(mover));
         }
-        self.side = self.side.other();
-        self.hash ^= hash::side_key();
     }
 
     /// Resolves the pending battle, the unknown participant having `rank`.
@@ -732,9 +734,15 @@ impl Stratego {
     }
 
     fn end_turn(&mut self) {
+        self.pass_turn();
+        self.decide();
+    }
+
+    /// The other side to move.
+    #[inline]
+    fn pass_turn(&mut self) {
         self.side = self.side.other();
         self.hash ^= hash::side_key();
-        self.decide();
     }
 
     /// Decides the game if the side to move cannot move (or a Flag is gone).
