@@ -72,6 +72,21 @@ impl EvalCache {
         v
     }
 
+    /// Stores `v` for `key`, a key [`EvalCache::get`] just did not find:
+    /// what [`EvalCache::get_or_insert`] does on a miss, without looking
+    /// the slot up again.
+    #[inline]
+    pub fn insert(&mut self, key: u64, v: Value) {
+        let stored = key ^ self.salt;
+        if stored == 0 {
+            return;
+        }
+        if self.entries.is_empty() {
+            self.entries = vec![(0, 0.0); SLOTS];
+        }
+        self.entries[(key as usize) & (SLOTS - 1)] = (stored, v);
+    }
+
     /// The value stored for `key`, if any (nothing is evaluated).
     #[inline]
     pub fn get(&self, key: u64) -> Option<Value> {
@@ -124,5 +139,13 @@ mod tests {
         assert_eq!(eval(&mut cache, empty, 6.0), 6.0);
         assert_eq!(cache.get(empty), None);
         assert_eq!(calls.get(), 6);
+        // A value inserted after a miss is found, and replaces the slot's.
+        cache.insert(9, 7.5);
+        assert_eq!(cache.get(9), Some(7.5));
+        cache.insert(9 + SLOTS as u64, 8.5);
+        assert_eq!(cache.get(9), None);
+        assert_eq!(cache.get(9 + SLOTS as u64), Some(8.5));
+        cache.insert(empty, 1.0);
+        assert_eq!(cache.get(empty), None);
     }
 }

@@ -509,8 +509,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         let child = copied(slot, cx.pos);
         child.play_keyed_leaf(m);
         debug_assert_eq!(self.eval.key(child), Some(key));
-        let eval = self.eval;
-        -self.sh.evals.get_or_insert(key, || eval.evaluate(child))
+        let v = self.eval.evaluate(child);
+        self.sh.evals.insert(key, v);
+        -v
     }
 
     /// The `j`-th move of node `cx`, played into `slot` before the move
