@@ -5,7 +5,7 @@
 //! finding the leaves' values before making them) changes no search,
 //! while the search does find them again.
 
-use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -157,7 +157,7 @@ struct Counting {
     keyed: bool,
     /// Whether the children's keys are told before the moves are made.
     leaf_keys: bool,
-    calls: Cell<u64>,
+    calls: AtomicU64,
 }
 
 impl Counting {
@@ -165,14 +165,14 @@ impl Counting {
         Counting {
             keyed,
             leaf_keys: false,
-            calls: Cell::new(0),
+            calls: AtomicU64::new(0),
         }
     }
 }
 
 impl<G: Game> Evaluator<G> for Counting {
     fn evaluate(&self, pos: &G) -> Value {
-        self.calls.set(self.calls.get() + 1);
+        self.calls.fetch_add(1, Relaxed);
         pos.heuristic()
     }
 
@@ -210,8 +210,8 @@ fn kept_evaluations_change_no_search_and_save_evaluations() {
             assert_eq!(a.value, b.value, "{text}");
             assert_eq!(a.best, b.best, "{text}");
             assert_eq!(a.stats.nodes(), b.stats.nodes(), "{text}");
-            kept_calls += kept.evaluator().calls.get();
-            plain_calls += plain.evaluator().calls.get();
+            kept_calls += kept.evaluator().calls.load(Relaxed);
+            plain_calls += plain.evaluator().calls.load(Relaxed);
             leaves += b.stats.leaf_nodes;
         }
         // Without keys every leaf is evaluated; with them, far fewer.
@@ -257,8 +257,8 @@ fn leaves_found_before_their_moves_change_no_search() {
             assert_eq!(a.stats.leaf_nodes, b.stats.leaf_nodes, "{text}");
             // The same evaluations: a leaf found early was found late before.
             assert_eq!(
-                early.evaluator().calls.get(),
-                made.evaluator().calls.get(),
+                early.evaluator().calls.load(Relaxed),
+                made.evaluator().calls.load(Relaxed),
                 "{text}"
             );
             assert_eq!(b.stats.keyed_leaves, 0);

@@ -21,7 +21,8 @@
 //! `decisions`, the default, counts decisions only). `model` searches the
 //! game's opponent model (Stratego: ranks weighted by behaviour and setup
 //! habits, an opponent blind to the searcher's hidden ranks), `nomodel`
-//! the plain counts.
+//! the plain counts. `threads=N` searches with N threads sharing the
+//! table (lazy SMP; 1 by default, the search then no longer repeatable).
 //!
 //! Forward pruning (not exact): `cpc` switches ChanceProbCut on with the
 //! game's models and their file's t, `cpc=T` with t = T; `mc` switches Multi-Cut on with M = 10,
@@ -212,6 +213,7 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
                 }
                 config.aspiration = w;
             }
+            f if f.starts_with("threads=") => config.threads = flag_count(f, "threads=N", name)?,
             "model" => config.opponent_model = true,
             "nomodel" => config.opponent_model = false,
             "plies" => config.depth_units = DepthUnits::Plies,
@@ -225,7 +227,7 @@ pub fn parse_algo_in(name: &str, mode: SearchMode) -> Result<SearchConfig> {
                 "algorithm '{name}': unknown flag '{other}' (flags: exact, play, pvs, noab, nott, \
                  nohistory, nokillers, noorder, hint, nohint, noid, seq, h<N>, verify, cpc, cpc=T, pc, pc=T, mc, \
                  mc=M,C,R, lmr, lmr=FROM,DEPTH, nolmr, asp=W, noasp, nmp, nmp=R, nonmp, qs, qs=N, noqs, \
-                 model, nomodel, plies, decisions)"
+                 model, nomodel, plies, decisions, threads=N)"
             ),
         }
     }

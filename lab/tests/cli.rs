@@ -849,6 +849,16 @@ fn the_quiescence_flag_reaches_the_search_in_play_mode_only() {
     refuses_flags(&["qs=0", "qs=x", "qs="]);
 }
 
+#[test]
+fn the_threads_flag_searches_with_helpers_to_the_same_value() {
+    let run = |algo: &str| analyse_first_middle(5, algo);
+    let (one, two) = (run("staretc"), run("staretc+threads=2"));
+    assert_eq!(two["depth"], 5, "{two}");
+    let v = |r: &serde_json::Value| r["value"].as_f64().unwrap();
+    assert!((v(&one) - v(&two)).abs() < 1e-6, "{one}\n{two}");
+    refuses_flags(&["threads=0", "threads=x", "threads="]);
+}
+
 /// A reader that stops early (`starcut analyse ... | head -1`) closes the
 /// pipe before the output is written: the program ends quietly with
 /// success, without a panic message.

@@ -717,7 +717,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
             es: None,
             tighter: 0,
         };
-        if self.cfg.chance == ChanceAlgo::StarEtc && self.sh.tt.is_some() {
+        if self.cfg.chance == ChanceAlgo::StarEtc && self.tt.is_some() {
             if let Some(c) = self.etc_phase(cx, buf, &mut bk) {
                 return self.take_cut(cx, c);
             }
@@ -743,7 +743,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         buf.build_kids(cx.pos, n - 1);
         buf.etc_keys.clear();
         buf.etc_keys.extend(buf.kids.iter().map(table_key));
-        if let Some(tt) = &self.sh.tt {
+        if let Some(tt) = self.tt {
             let touched = buf
                 .etc_keys
                 .iter()

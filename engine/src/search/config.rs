@@ -420,6 +420,14 @@ pub struct SearchConfig {
     /// of the modelled tree. Off in [`SearchConfig::default`], so that the
     /// papers' figures are those of the counts.
     pub opponent_model: bool,
+    /// Search threads (lazy SMP, `smp.rs`): 1 (the default) searches
+    /// alone; more run helper threads on the same root, sharing the
+    /// transposition table, and the deepest iteration any thread completes
+    /// is the result. Native builds only: WebAssembly searches with one
+    /// thread whatever this says. With more than one the search is no
+    /// longer repeatable (the threads race), though in exact mode every
+    /// value is still the expectimax value.
+    pub threads: u32,
 }
 
 impl Default for SearchConfig {
@@ -453,6 +461,7 @@ impl Default for SearchConfig {
             null_move: 0,
             quiescence: 0,
             opponent_model: false,
+            threads: 1,
         }
     }
 }
@@ -535,6 +544,16 @@ impl SearchConfig {
     /// without forward pruning.
     pub fn exact_values(&self) -> bool {
         self.mode == SearchMode::Exact && !self.forward_pruning()
+    }
+
+    /// The helper threads a search runs beside its own: `threads - 1`,
+    /// none on WebAssembly (no threads there).
+    pub fn helper_threads(&self) -> usize {
+        if cfg!(target_arch = "wasm32") {
+            0
+        } else {
+            self.threads.saturating_sub(1) as usize
+        }
     }
 
     /// The probing factor actually used by the chance algorithm.

@@ -23,11 +23,13 @@ pub const HUGE_PAGE: usize = 2 << 20;
 /// `offset + n` elements; the ones before `offset` are padding to bring
 /// the table's start to a huge page boundary (fewer than one page's worth,
 /// and never read).
-pub fn table<T: Copy + Default>(n: usize) -> (Vec<T>, usize) {
+pub fn table<T: Default>(n: usize) -> (Vec<T>, usize) {
     let size = std::mem::size_of::<T>().max(1);
     let bytes = n.saturating_mul(size);
     if !cfg!(target_os = "linux") || bytes < HUGE_PAGE || !HUGE_PAGE.is_multiple_of(size) {
-        return (vec![T::default(); n], 0);
+        let mut v = Vec::with_capacity(n);
+        v.resize_with(n, T::default);
+        return (v, 0);
     }
     // Room for the table and up to one huge page of padding, reserved but
     // not yet written (so not yet backed by any page).
@@ -40,11 +42,11 @@ pub fn table<T: Copy + Default>(n: usize) -> (Vec<T>, usize) {
         (HUGE_PAGE - misalign) / size
     } else {
         // An element size that cannot reach the boundary: no advice.
-        v.resize(n, T::default());
+        v.resize_with(n, T::default);
         return (v, 0);
     };
     advise_huge(&mut v, offset, bytes);
-    v.resize(offset + n, T::default());
+    v.resize_with(offset + n, T::default);
     (v, offset)
 }
 

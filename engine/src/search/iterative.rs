@@ -11,6 +11,8 @@
 //! completed, the best root move searched so far is returned (or the first
 //! legal move), with `completed = false`.
 
+use std::sync::atomic::Ordering::Relaxed;
+
 use crate::game::{Game, Status, Value};
 
 use super::clock::Clock;
@@ -32,7 +34,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         tracer: &mut T,
         progress: &mut dyn FnMut(&Progress<'_, G>),
     ) -> SearchResult<G> {
-        if let Some(tt) = &mut self.shared.tt {
+        if let Some(tt) = &mut self.tt {
             tt.new_search();
         }
         self.shared.ordering.age();
@@ -40,8 +42,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if self.config.mode == SearchMode::Play {
             self.shared.seen.remember(pos);
         }
+        let helpers = if pos.status() == Status::Decision && self.config.iterative {
+            self.config.helper_threads()
+        } else {
+            0
+        };
+        if helpers > 0 {
+            return self.search_with_helpers(pos, limits, clock, tracer, progress, helpers);
+        }
         let mut run = Run::new(
-            (&self.config, &self.eval),
+            (&self.config, &self.eval, self.tt.as_ref()),
             &mut self.shared,
             tracer,
             clock,
@@ -49,6 +59,17 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             pos,
             limits,
         );
+        run.iterate(pos, limits)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
+    /// Iterative deepening from `pos` up to `limits.depth` (or a single
+    /// search at that depth without it), until a limit stops it: the
+    /// search's result.
+    pub(crate) fn iterate(&mut self, pos: &G, limits: &Limits) -> SearchResult<G> {
+        let run = self;
+        let clock = run.clock;
         let mut result = SearchResult {
             value: 0.0,
             best: None,
@@ -59,13 +80,22 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             deepened: false,
             iterations: Vec::new(),
         };
-        let first = if self.config.iterative {
+        let first = if run.cfg.iterative {
             limits.depth.min(1)
         } else {
             limits.depth
         };
         let is_decision = pos.status() == Status::Decision;
-        for d in first..=limits.depth {
+        let mut d = first;
+        while d <= limits.depth {
+            if let Some(smp) = run.smp {
+                match smp.lead {
+                    None => smp.main_depth.store(d, Relaxed),
+                    Some(lead) => {
+                        d = d.max(smp.main_depth.load(Relaxed) + lead).min(limits.depth);
+                    }
+                }
+            }
             run.iteration = d;
             let v = run.root_iteration(pos, d);
             if run.aborted {
@@ -93,6 +123,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 time_ms: clock.now_ms() - run.start_ms,
             });
             run.report(true);
+            d += 1;
         }
         result.completed = !run.aborted;
         if run.aborted {
@@ -121,9 +152,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         result.stats.time_ms = clock.now_ms() - run.start_ms;
         result
     }
-}
 
-impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
     /// Play mode, inside an iteration (or after a limit stopped it): its
     /// best root move and value, when the iteration searched the last
     /// completed iteration's best move to the end and another move beat it

@@ -37,6 +37,7 @@ mod quiescence;
 pub mod regression;
 mod repetition;
 mod run;
+mod smp;
 pub mod stats;
 pub mod testing;
 pub mod trace;
@@ -58,10 +59,12 @@ pub use stats::{Cuts, Stats};
 pub use trace::{CutKind, NoTrace, NodeKind, RecordingTracer, TraceEvent, Tracer};
 
 use run::{Run, Shared};
+use tt::TransTable;
 
 /// A static evaluation, from the side to move's point of view, strictly
-/// inside (-U, U).
-pub trait Evaluator<G: Game> {
+/// inside (-U, U). `Sync`: the search threads share it
+/// ([`SearchConfig::threads`]).
+pub trait Evaluator<G: Game>: Sync {
     fn evaluate(&self, pos: &G) -> Value;
 
     /// A key of everything [`Evaluator::evaluate`] reads of `pos`: two
@@ -208,7 +211,22 @@ pub struct WindowResult {
 pub struct Searcher<G: Game, E: Evaluator<G> = DefaultEval> {
     config: SearchConfig,
     eval: E,
+    tt: Option<TransTable<G::Move>>,
     shared: Shared<G>,
+    /// The helper threads' own tables (ordering, evaluations, buffers),
+    /// kept between searches as the main thread's are (`smp.rs`).
+    helpers: Vec<Shared<G>>,
+}
+
+/// The table `config` asks for: shared by threads when it runs helpers.
+fn new_table<M: crate::game::PackedMove>(config: &SearchConfig) -> Option<TransTable<M>> {
+    config.tt.then(|| {
+        TransTable::with_sharing(
+            config.tt_mb,
+            config.tt_replacement,
+            config.helper_threads() > 0,
+        )
+    })
 }
 
 impl<G: Game> Searcher<G, DefaultEval> {
@@ -220,11 +238,12 @@ impl<G: Game> Searcher<G, DefaultEval> {
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn with_evaluator(config: SearchConfig, eval: E) -> Self {
-        let shared = Shared::new(&config);
         Searcher {
+            tt: new_table(&config),
             config,
             eval,
-            shared,
+            shared: Shared::default(),
+            helpers: Vec::new(),
         }
     }
 
@@ -247,22 +266,29 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn set_config(&mut self, config: SearchConfig) {
         let rebuild = config.tt != self.config.tt
             || config.tt_mb != self.config.tt_mb
-            || config.tt_replacement != self.config.tt_replacement;
+            || config.tt_replacement != self.config.tt_replacement
+            || (config.helper_threads() > 0) != (self.config.helper_threads() > 0);
         let stale = config.depth_units != self.config.depth_units
             || config.opponent_model != self.config.opponent_model
             || (config.exact_values() && !self.config.exact_values());
         self.config = config;
         if rebuild {
-            self.shared.tt = None;
-            self.shared = Shared::new(&self.config);
+            self.tt = None;
+            self.tt = new_table(&self.config);
+            self.shared = Shared::default();
+            self.helpers.clear();
         } else if stale {
-            if let Some(tt) = &mut self.shared.tt {
+            if let Some(tt) = &mut self.tt {
                 tt.clear();
             }
-            self.shared.ordering.clear();
+            for sh in self.threads_mut() {
+                sh.ordering.clear();
+            }
         }
         if self.config.mode != SearchMode::Play {
-            self.shared.seen.clear();
+            for sh in self.threads_mut() {
+                sh.seen.clear();
+            }
         }
     }
 
@@ -271,8 +297,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// kept table still holds values of the old evaluator:
     /// [`Searcher::new_game`] when that matters.
     pub fn evaluator_mut(&mut self) -> &mut E {
-        self.shared.evals.forget();
+        for sh in self.threads_mut() {
+            sh.evals.forget();
+        }
         &mut self.eval
+    }
+
+    /// The main thread's tables and the helpers'.
+    fn threads_mut(&mut self) -> impl Iterator<Item = &mut Shared<G>> {
+        std::iter::once(&mut self.shared).chain(&mut self.helpers)
     }
 
     /// Starts a new game: forgets everything learned (table, history,
@@ -284,11 +317,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Forgets everything learned (table, history, killers).
     pub fn clear(&mut self) {
-        if let Some(tt) = &mut self.shared.tt {
+        if let Some(tt) = &mut self.tt {
             tt.clear();
         }
-        self.shared.ordering.clear();
-        self.shared.seen.clear();
+        for sh in self.threads_mut() {
+            sh.ordering.clear();
+            sh.seen.clear();
+        }
     }
 
     /// How many positions this searcher remembers having searched from
@@ -319,13 +354,13 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         beta: Value,
         tracer: &mut T,
     ) -> WindowResult {
-        if let Some(tt) = &mut self.shared.tt {
+        if let Some(tt) = &mut self.tt {
             tt.new_search();
         }
         let clock = FixedClock(0.0);
         let mut progress = |_: &Progress<'_, G>| {};
         let mut run = Run::new(
-            (&self.config, &self.eval),
+            (&self.config, &self.eval, self.tt.as_ref()),
             &mut self.shared,
             tracer,
             &clock,

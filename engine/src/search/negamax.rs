@@ -162,7 +162,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         // most probes do not cut (about one in fifteen in Stratego's middle
         // game), and those that do waste only the generation.
         let deferred = G::CHECKS_MOVES && !prepared && ply > 0 && !self.forward_prunes(&cx);
-        let early = !deferred && self.sh.tt.as_ref().is_some_and(|tt| tt.prefetch(key));
+        let early = !deferred && self.tt.is_some_and(|tt| tt.prefetch(key));
         if !prepared && early {
             self.generate(pos, ply, buf.picker.moves_mut());
         }
@@ -538,7 +538,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'_, G, E, T> {
         if !PREFETCHES || cx.depth < 2 || !buf.picker.is_settled() {
             return None;
         }
-        let tt = self.sh.tt.as_ref()?;
+        let tt = self.tt?;
         let pos = cx.pos;
         let n = buf
             .picker

@@ -3,6 +3,8 @@
 //! the limits. The node procedures (`negamax.rs`, `chance.rs`) are methods
 //! of [`Run`], monomorphised over game, evaluator and tracer.
 
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+
 use crate::game::{Game, Step, Value};
 
 use super::clock::Clock;
@@ -133,9 +135,9 @@ impl<G> Node<'_, G> {
     }
 }
 
-/// What a [`Searcher`](super::Searcher) keeps between searches.
+/// What a [`Searcher`](super::Searcher) keeps between searches, one for
+/// each search thread (the table apart: the threads share it).
 pub(crate) struct Shared<G: Game> {
-    pub tt: Option<TransTable<G::Move>>,
     pub ordering: Ordering<G::Move>,
     /// Evaluations kept by the evaluator's key ([`Run::evaluate`]).
     pub evals: EvalCache,
@@ -153,12 +155,9 @@ pub(crate) struct Shared<G: Game> {
     pub seen: Seen,
 }
 
-impl<G: Game> Shared<G> {
-    pub fn new(config: &SearchConfig) -> Self {
+impl<G: Game> Default for Shared<G> {
+    fn default() -> Self {
         Shared {
-            tt: config
-                .tt
-                .then(|| TransTable::new(config.tt_mb, config.tt_replacement)),
             ordering: Ordering::default(),
             evals: EvalCache::default(),
             plies: Vec::new(),
@@ -167,7 +166,9 @@ impl<G: Game> Shared<G> {
             seen: Seen::default(),
         }
     }
+}
 
+impl<G: Game> Shared<G> {
     /// Makes room for the plies up to `ply` (at every node: the check is
     /// inlined, the growing is not).
     #[inline]
@@ -211,12 +212,29 @@ impl<G: Game> Shared<G> {
     }
 }
 
+/// What the search threads tell one another (`smp.rs`).
+#[derive(Clone, Copy)]
+pub(crate) struct Smp<'a> {
+    /// Set when every thread must stop (read with the clock).
+    pub stop: &'a AtomicBool,
+    /// The main thread's running iteration.
+    pub main_depth: &'a AtomicU32,
+    /// `None` for the main thread (which sets `main_depth`); for a
+    /// helper, how many decisions beyond the main thread's iteration its
+    /// next one starts at least.
+    pub lead: Option<u32>,
+}
+
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 1024;
 
 pub(crate) struct Run<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> {
     pub cfg: &'a SearchConfig,
     pub eval: &'a E,
+    /// The transposition table (shared by the search threads).
+    pub tt: Option<&'a TransTable<G::Move>>,
+    /// The search threads' signals, when there are helpers (`smp.rs`).
+    pub smp: Option<Smp<'a>>,
     pub sh: &'a mut Shared<G>,
     pub tracer: &'a mut T,
     pub clock: &'a dyn Clock,
@@ -295,7 +313,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
             beta,
             best: None,
         };
-        if self.sh.tt.is_none() {
+        if self.tt.is_none() {
             return out;
         }
         self.stats.tt_probes += 1;
@@ -322,7 +340,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
     /// The table's entry for `key`, its bounds within [-U, U].
     #[inline]
     pub(crate) fn tt_probe(&self, key: u64, chance: bool) -> Option<Entry<G::Move>> {
-        let mut e = self.sh.tt.as_ref()?.probe(key, chance)?;
+        let mut e = self.tt?.probe(key, chance)?;
         e.lower = e.lower.max(-self.u);
         e.upper = e.upper.min(self.u);
         Some(e)
@@ -339,7 +357,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
         best: Option<G::Move>,
     ) {
         let u = self.u;
-        let Some(tt) = &mut self.sh.tt else {
+        let Some(tt) = self.tt else {
             return;
         };
         let (lower, upper) = if lower == upper {
@@ -409,7 +427,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
     /// A run from `root` (its game's bound U) within `limits`' time and
     /// node budgets (the depth is the caller's loop).
     pub fn new(
-        (cfg, eval): (&'a SearchConfig, &'a E),
+        (cfg, eval, tt): (&'a SearchConfig, &'a E, Option<&'a TransTable<G::Move>>),
         sh: &'a mut Shared<G>,
         tracer: &'a mut T,
         clock: &'a dyn Clock,
@@ -422,6 +440,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
         Run {
             cfg,
             eval,
+            tt,
+            smp: None,
             sh,
             tracer,
             clock,
@@ -482,6 +502,10 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> Run<'a, G, E, T> {
         }
         if n >= self.next_clock {
             self.next_clock = n + CLOCK_EVERY;
+            if self.smp.is_some_and(|s| s.stop.load(Relaxed)) {
+                self.aborted = true;
+                return true;
+            }
             if let Some(d) = self.deadline_ms {
                 let now = self.clock.now_ms();
                 if now - self.start_ms >= d {

@@ -28,8 +28,19 @@
 //! Two keys that differ only outside the bucket index and the kept 32 bits
 //! are taken for the same node: with 2^18 buckets and more, less than one
 //! probe in 2^48 of an absent node finds a false entry.
+//!
+//! Threads share one table (`SearchConfig::threads`): probes and stores
+//! take `&self`, and a slot is two atomic words written and read one at a
+//! time (relaxed, so plain loads and stores on x86_64). A reader can meet a
+//! slot half rewritten by another thread, the bounds of one store with the
+//! rest of another. So the second word is stored XORed with a scramble of
+//! the first (Hyatt's lockless hashing): read back with bounds that are not
+//! its own, the key check comes out scrambled and the slot reads as another
+//! node's, which is as if it had missed. One search thread never meets a
+//! half-written slot, and reads back exactly what it stored.
 
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::game::{Game, PackedMove, Status, Value};
 
@@ -82,9 +93,8 @@ const GEN_MASK: u8 = 7;
 const DEPTH_MASK: u8 = 0x7F;
 const HAS_BEST: u8 = 0x80;
 
-/// One entry: 16 bytes.
+/// One entry as read back from its two words.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C)]
 struct Slot {
     /// The bounds (see the module documentation).
     bounds: u64,
@@ -97,14 +107,119 @@ struct Slot {
     meta: u8,
 }
 
-const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+/// The scramble of a slot's bounds that its second word is XORed with (a
+/// bijection of the 64 bits, 0 for 0, so that a zeroed slot reads as a
+/// zeroed one).
+#[inline]
+fn scramble(bounds: u64) -> u64 {
+    bounds.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+impl Slot {
+    /// The second word, before its XOR with the bounds' scramble.
+    #[inline]
+    fn info(&self) -> u64 {
+        u64::from(self.check)
+            | u64::from(self.best) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.meta) << 56
+    }
+
+    #[inline]
+    fn from_words(bounds: u64, info: u64) -> Slot {
+        Slot {
+            bounds,
+            check: info as u32,
+            best: (info >> 32) as u16,
+            depth: (info >> 48) as u8,
+            meta: (info >> 56) as u8,
+        }
+    }
+}
+
+/// One entry as stored: 16 bytes, the bounds and the rest XORed with their
+/// scramble.
+#[derive(Debug, Default)]
+#[repr(C)]
+struct AtomicSlot {
+    bounds: AtomicU64,
+    tag: AtomicU64,
+}
+
+impl AtomicSlot {
+    /// The slot as read; `lockless`: its second word is XORed with the
+    /// bounds' scramble (a table threads share).
+    #[inline]
+    fn load(&self, lockless: bool) -> Slot {
+        let (bounds, tag) = (self.bounds.load(Relaxed), self.tag.load(Relaxed));
+        Slot::from_words(
+            bounds,
+            if lockless {
+                tag ^ scramble(bounds)
+            } else {
+                tag
+            },
+        )
+    }
+
+    #[inline]
+    fn set(&self, s: Slot, lockless: bool) {
+        let info = s.info();
+        self.bounds.store(s.bounds, Relaxed);
+        self.tag.store(
+            if lockless {
+                info ^ scramble(s.bounds)
+            } else {
+                info
+            },
+            Relaxed,
+        );
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<AtomicSlot>() == 16);
 
 const WAYS: usize = 4;
 
 /// Four entries, one cache line.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Debug, Default)]
 #[repr(C, align(64))]
-struct Bucket([Slot; WAYS]);
+struct Bucket([AtomicSlot; WAYS]);
+
+impl Bucket {
+    #[inline]
+    fn load(&self, lockless: bool) -> [Slot; WAYS] {
+        std::array::from_fn(|i| self.0[i].load(lockless))
+    }
+
+    /// The slot holding the node `check` (of kind `chance`) in `epoch`,
+    /// and its entry. Without the lockless XOR a slot's bounds are read
+    /// only once its second word matched.
+    #[inline(always)]
+    fn find(&self, check: u32, chance: bool, epoch: u8, lockless: bool) -> Option<(usize, Slot)> {
+        // The check and the meta's epoch and kind bits, as `Slot::info`
+        // lays them out.
+        const MASK: u64 = 0xFFFF_FFFF | ((EPOCH_MASK | CHANCE) as u64) << 56;
+        let want = u64::from(check) | u64::from(epoch | if chance { CHANCE } else { 0 }) << 56;
+        if lockless {
+            for (i, cell) in self.0.iter().enumerate() {
+                let bounds = cell.bounds.load(Relaxed);
+                let info = cell.tag.load(Relaxed) ^ scramble(bounds);
+                if info & MASK == want {
+                    return Some((i, Slot::from_words(bounds, info)));
+                }
+            }
+        } else {
+            for (i, cell) in self.0.iter().enumerate() {
+                let info = cell.tag.load(Relaxed);
+                if info & MASK == want {
+                    return Some((i, Slot::from_words(cell.bounds.load(Relaxed), info)));
+                }
+            }
+        }
+        None
+    }
+}
 
 /// `x` as an `f32` no greater than `x`.
 fn f32_down(x: f64) -> f32 {
@@ -166,12 +281,6 @@ impl Slot {
     }
 
     #[inline]
-    fn is(&self, check: u32, chance: bool, epoch: u8) -> bool {
-        self.check == check
-            && self.meta & (EPOCH_MASK | CHANCE) == epoch | if chance { CHANCE } else { 0 }
-    }
-
-    #[inline]
     fn generation(&self) -> u8 {
         (self.meta >> GEN_SHIFT) & GEN_MASK
     }
@@ -198,7 +307,7 @@ impl Slot {
 }
 
 /// A fixed-size table of entries for a game with moves `M`.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TransTable<M: Copy> {
     /// The table is `buckets[offset..]` (`huge_pages.rs`).
     buckets: Vec<Bucket>,
@@ -208,14 +317,25 @@ pub struct TransTable<M: Copy> {
     generation: u8,
     /// The epoch of the slots written since the last clear (1 to 3).
     epoch: u8,
+    /// Whether threads share the table: its slots are then written and
+    /// read with the lockless XOR (module documentation). A table one
+    /// thread uses skips it (a one-thread search pays nothing for it).
+    lockless: bool,
     moves: PhantomData<M>,
 }
 
 impl<M: PackedMove> TransTable<M> {
     /// A table of at most `mb` megabytes (at least 1024 entries), rounded
     /// down to a power of two buckets, on huge pages where the system
-    /// offers them.
+    /// offers them, for one search thread.
     pub fn new(mb: usize, replacement: Replacement) -> Self {
+        Self::with_sharing(mb, replacement, false)
+    }
+
+    /// The same, `lockless` for a table that search threads share (and
+    /// read back only under the same setting: its slots are written
+    /// differently).
+    pub fn with_sharing(mb: usize, replacement: Replacement, lockless: bool) -> Self {
         let size = std::mem::size_of::<Bucket>();
         let want = (mb.saturating_mul(1 << 20) / size).max(1024 / WAYS);
         let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
@@ -227,6 +347,7 @@ impl<M: PackedMove> TransTable<M> {
             replacement,
             generation: 0,
             epoch: 1,
+            lockless,
             moves: PhantomData,
         }
     }
@@ -244,7 +365,7 @@ impl<M: PackedMove> TransTable<M> {
     /// written (the memory itself is wiped one clear in three).
     pub fn clear(&mut self) {
         if self.epoch == LAST_EPOCH {
-            self.buckets[self.offset..].fill(Bucket::default());
+            self.buckets[self.offset..].fill_with(Bucket::default);
             self.epoch = 1;
         } else {
             self.epoch += 1;
@@ -267,7 +388,7 @@ impl<M: PackedMove> TransTable<M> {
     /// every outcome) then wait for memory once, not once each.
     #[inline]
     pub fn touch(&self, key: u64) -> u32 {
-        self.buckets[self.bucket(key)].0[0].check
+        self.buckets[self.bucket(key)].0[0].tag.load(Relaxed) as u32
     }
 
     /// Asks the processor to bring `key`'s bucket into the cache without
@@ -303,15 +424,13 @@ impl<M: PackedMove> TransTable<M> {
     }
 
     /// The entry for `key` (of the given node kind), if stored.
-    #[inline]
+    #[inline(always)]
     pub fn probe(&self, key: u64, chance: bool) -> Option<Entry<M>> {
         let check = (key >> 32) as u32;
         let epoch = self.epoch;
         self.buckets[self.bucket(key)]
-            .0
-            .iter()
-            .find(|s| s.is(check, chance, epoch))
-            .map(Slot::entry)
+            .find(check, chance, epoch, self.lockless)
+            .map(|(_, s)| s.entry())
     }
 
     /// Stores bounds [lower, upper] (infinite where unknown) for `key`
@@ -319,7 +438,7 @@ impl<M: PackedMove> TransTable<M> {
     /// tightened (bounds intersected); the previous best move is kept when
     /// `best` is `None`.
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         chance: bool,
         depth: u32,
@@ -330,18 +449,18 @@ impl<M: PackedMove> TransTable<M> {
         let check = (key >> 32) as u32;
         let (generation, epoch) = (self.generation, self.epoch);
         let replacement = self.replacement;
-        let b = self.bucket(key);
-        let bucket = &mut self.buckets[b].0;
+        let cells = &self.buckets[self.bucket(key)];
+        let lockless = self.lockless;
         let depth8 = depth.min(u32::from(DEPTH_MASK)) as u8;
         let (mut lower, mut upper, mut best) = (lower, upper, best);
         let mut at = None;
         // Same node already stored: merge or keep the deeper one.
-        if let Some(i) = bucket.iter().position(|s| s.is(check, chance, epoch)) {
-            let old: Entry<M> = bucket[i].entry();
-            if bucket[i].depth() > depth8 && replacement != Replacement::Always {
+        if let Some((i, slot)) = cells.find(check, chance, epoch, lockless) {
+            let old: Entry<M> = slot.entry();
+            if slot.depth() > depth8 && replacement != Replacement::Always {
                 return;
             }
-            if bucket[i].depth() == depth8 {
+            if slot.depth() == depth8 {
                 let lo = old.lower.max(lower);
                 let hi = old.upper.min(upper);
                 if lo <= hi {
@@ -355,10 +474,18 @@ impl<M: PackedMove> TransTable<M> {
         }
         let at = match at {
             Some(i) => i,
-            None => match victim(bucket, replacement, generation, epoch, depth8) {
-                Some(i) => i,
-                None => return,
-            },
+            None => {
+                let bucket = &cells.load(lockless);
+                match victim(bucket, replacement, generation, epoch, depth8) {
+                    Some((i, moved)) => {
+                        if let Some(j) = moved {
+                            cells.0[j].set(bucket[i], lockless);
+                        }
+                        i
+                    }
+                    None => return,
+                }
+            }
         };
         let (bounds, kind) = encode(lower, upper);
         let mut meta = epoch | (kind << KIND_SHIFT) | (generation << GEN_SHIFT);
@@ -366,24 +493,26 @@ impl<M: PackedMove> TransTable<M> {
             meta |= CHANCE;
         }
         let packed = best.map(M::pack);
-        bucket[at] = Slot {
+        let slot = Slot {
             bounds,
             check,
             best: packed.unwrap_or(0),
             depth: depth8 | if packed.is_some() { HAS_BEST } else { 0 },
             meta,
         };
+        cells.0[at].set(slot, lockless);
     }
 }
 
-/// The slot a new node of `depth` takes in `bucket`, if any.
+/// The slot a new node of `depth` takes in `bucket` (as read), if any, and
+/// the slot its present entry moves to first (two-tier replacement).
 fn victim(
-    bucket: &mut [Slot; WAYS],
+    bucket: &[Slot; WAYS],
     replacement: Replacement,
     generation: u8,
     epoch: u8,
     depth: u8,
-) -> Option<usize> {
+) -> Option<(usize, Option<usize>)> {
     // The least worth keeping among `slots`: empty, then of an older
     // search, then the shallowest (the first of equals). A slot of an
     // earlier epoch ranks as a zeroed one would: unused, generation 0,
@@ -403,10 +532,10 @@ fn victim(
     let replaceable =
         |s: &Slot| !s.used(epoch) || s.generation() != generation || depth >= s.depth();
     match replacement {
-        Replacement::Always => Some(worst(bucket, 0..WAYS)),
+        Replacement::Always => Some((worst(bucket, 0..WAYS), None)),
         Replacement::Deep => {
             let i = worst(bucket, 0..WAYS);
-            replaceable(&bucket[i]).then_some(i)
+            replaceable(&bucket[i]).then_some((i, None))
         }
         Replacement::TwoTier => {
             // Two slots kept by depth, two always replaced; an entry pushed
@@ -414,12 +543,9 @@ fn victim(
             let deep = worst(bucket, 0..2);
             let always = worst(bucket, 2..WAYS);
             if replaceable(&bucket[deep]) {
-                if bucket[deep].used(epoch) {
-                    bucket[always] = bucket[deep];
-                }
-                Some(deep)
+                Some((deep, bucket[deep].used(epoch).then_some(always)))
             } else {
-                Some(always)
+                Some((always, None))
             }
         }
     }
@@ -456,7 +582,7 @@ mod tests {
 
     #[test]
     fn prefetch_changes_no_result() {
-        let mut t: TransTable<u8> = TransTable::new(0, Replacement::Deep);
+        let t: TransTable<u8> = TransTable::new(0, Replacement::Deep);
         let keys: Vec<u64> = (0..3000u64)
             .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .collect();
@@ -488,7 +614,7 @@ mod tests {
 
     #[test]
     fn bounds_are_exact_or_widened() {
-        let mut t: TransTable<u16> = TransTable::new(0, Replacement::Always);
+        let t: TransTable<u16> = TransTable::new(0, Replacement::Always);
         let third = 1.0 / 3.0;
         t.store(1, false, 2, third, third, Some(0xFFFF));
         t.store(2, false, 2, third, f64::INFINITY, None);
@@ -549,7 +675,7 @@ mod tests {
                 let slots = |table: &TransTable<u8>| {
                     table.buckets[table.offset..]
                         .iter()
-                        .flat_map(|b| b.0)
+                        .flat_map(|b| b.load(table.lockless))
                         .map(|s| {
                             s.used(table.epoch).then_some((
                                 s.bounds,
@@ -571,8 +697,58 @@ mod tests {
     }
 
     #[test]
+    fn a_shared_table_stores_as_a_private_one_and_misses_a_torn_slot() {
+        // The same stores give the same answers with the lockless XOR.
+        let (private, shared): (TransTable<u8>, TransTable<u8>) = (
+            TransTable::new(0, Replacement::TwoTier),
+            TransTable::with_sharing(0, Replacement::TwoTier, true),
+        );
+        let keys: Vec<u64> = (0..3000u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for table in [&private, &shared] {
+            for (i, &k) in keys.iter().enumerate() {
+                let v = i as f64 / 7.0;
+                table.store(k, i % 3 == 0, (i % 9) as u32, -v, v, Some(i as u8));
+            }
+        }
+        let answers = |t: &TransTable<u8>| {
+            keys.iter()
+                .map(|&k| (t.probe(k, false), t.probe(k, true)))
+                .collect::<Vec<_>>()
+        };
+        let found = answers(&shared);
+        assert_eq!(answers(&private), found);
+        assert!(
+            found
+                .iter()
+                .filter(|e| e.0.is_some() || e.1.is_some())
+                .count()
+                > 1000
+        );
+        // A slot half rewritten by another thread: one store's bounds with
+        // the other words of another store of the same node.
+        let t: TransTable<u8> = TransTable::with_sharing(0, Replacement::Deep, true);
+        t.store(77, false, 4, 1.0, 1.0, Some(3));
+        let cell = &t.buckets[t.bucket(77)].0;
+        let i = (0..WAYS)
+            .find(|&i| cell[i].load(true).used(t.epoch))
+            .expect("the stored slot");
+        let first = cell[i].tag.load(Relaxed);
+        t.store(77, false, 5, -2.0, f64::INFINITY, Some(9));
+        let second = cell[i].tag.load(Relaxed);
+        assert_eq!(t.probe(77, false).unwrap().lower, -2.0);
+        cell[i].tag.store(first, Relaxed);
+        assert_eq!(t.probe(77, false), None, "a torn slot reads as a miss");
+        // Whole again: found.
+        cell[i].tag.store(second, Relaxed);
+        let e = t.probe(77, false).unwrap();
+        assert_eq!((e.lower, e.depth, e.best), (-2.0, 5, Some(9)));
+    }
+
+    #[test]
     fn depths_beyond_the_field_are_kept_as_its_largest() {
-        let mut t: TransTable<u8> = TransTable::new(0, Replacement::Deep);
+        let t: TransTable<u8> = TransTable::new(0, Replacement::Deep);
         t.store(5, false, 300, 1.0, 1.0, Some(3));
         let e = t.probe(5, false).unwrap();
         assert_eq!((e.depth, e.best), (127, Some(3)));
@@ -582,7 +758,7 @@ mod tests {
 
     #[test]
     fn two_tier_keeps_both() {
-        let mut t: TransTable<u8> = TransTable::new(0, Replacement::TwoTier);
+        let t: TransTable<u8> = TransTable::new(0, Replacement::TwoTier);
         for k in 0..6u64 {
             t.store(8 + (k << 32), false, 5, 0.0, 0.0, None);
         }

@@ -5,7 +5,7 @@
 
 use std::cell::Cell;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -111,7 +111,7 @@ impl EngineOptions {
             amplitude: self.eval_noise,
             ..NoisyEval::default()
         };
-        eval.salt.set(self.noise_seed);
+        eval.salt.store(self.noise_seed, Relaxed);
         eval
     }
 }
@@ -234,7 +234,8 @@ impl<G: Game> Session for GameSession<G> {
         // values) or the table's size did (set_config rebuilds it).
         let eval = options.eval();
         let old = self.searcher.evaluator();
-        let same_eval = old.amplitude == eval.amplitude && old.salt.get() == eval.salt.get();
+        let same_eval =
+            old.amplitude == eval.amplitude && old.salt.load(Relaxed) == eval.salt.load(Relaxed);
         self.searcher.set_config(config.clone());
         if !same_eval {
             *self.searcher.evaluator_mut() = eval;

@@ -6,7 +6,7 @@
 //! game (the transposition table stays consistent), and the games stay
 //! reproducible from the match seed.
 
-use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use starcut::search::Evaluator;
 use starcut::{Game, Value};
@@ -15,8 +15,8 @@ use starcut::{Game, Value};
 #[derive(Debug, Default)]
 pub struct NoisyEval {
     pub amplitude: f64,
-    /// Set before each game (a `Cell`: the searcher owns its evaluator).
-    pub salt: Cell<u64>,
+    /// Set before each game (atomic: the searcher owns its evaluator, and its threads share it).
+    pub salt: AtomicU64,
 }
 
 impl<G: Game> Evaluator<G> for NoisyEval {
@@ -26,7 +26,7 @@ impl<G: Game> Evaluator<G> for NoisyEval {
         if self.amplitude == 0.0 {
             return h;
         }
-        let x = super::seeds::derive(pos.hash(), 0, self.salt.get() as usize);
+        let x = super::seeds::derive(pos.hash(), 0, self.salt.load(Relaxed) as usize);
         // The top 53 bits as a fraction in [0, 1).
         let u = (x >> 11) as f64 / (1u64 << 53) as f64;
         let limit = pos.bound() * (1.0 - 1e-9);
@@ -68,21 +68,21 @@ mod tests {
         assert_eq!(off.evaluate(&pos), pos.heuristic());
         let on = NoisyEval {
             amplitude: 0.5,
-            salt: Cell::new(1),
+            salt: AtomicU64::new(1),
         };
         let a = on.evaluate(&pos);
         assert_eq!(a, on.evaluate(&pos), "same salt, same noise");
         assert!((a - pos.heuristic()).abs() <= 0.5);
         let values: Vec<f64> = (0..20)
             .map(|s| {
-                on.salt.set(s);
+                on.salt.store(s, Relaxed);
                 on.evaluate(&pos)
             })
             .collect();
         assert!(values.iter().any(|&v| v != a), "salts change the noise");
         let huge = NoisyEval {
             amplitude: 1e9,
-            salt: Cell::new(3),
+            salt: AtomicU64::new(3),
         };
         assert!(huge.evaluate(&pos).abs() < pos.bound());
     }

@@ -239,7 +239,9 @@ fn new_game<G: Game>(
         match side {
             Side::Local(s) => {
                 s.clear();
-                s.evaluator().salt.set(salt);
+                s.evaluator()
+                    .salt
+                    .store(salt, std::sync::atomic::Ordering::Relaxed);
             }
             Side::External(e) => {
                 let mut per_game = Vec::new();
