@@ -5,13 +5,16 @@
 //! its own history, killers, evaluation cache and buffers, and all share
 //! the transposition table (written lockless, `tt.rs`). Nothing else is
 //! shared: the threads help one another only through the table, where one
-//! finds the bounds and best moves the others stored. The threads spread
-//! over the depths rather than search the same tree in step: a helper's
-//! next iteration is at least two decisions deeper than the main thread's
-//! running one (every second helper: one), up to the depth asked. In play
-//! mode the main thread then uses the helper's deeper entries
-//! (docs/engine-speed.md, *Search threads*, has the measures that chose
-//! this).
+//! finds the bounds and best moves the others stored. Under a clock or a
+//! node budget the helpers iterate in step with the main thread, each
+//! starting its next iteration at least at the main thread's running one.
+//! A search that only its depth ends has them run ahead instead: a
+//! helper's next iteration is at least two decisions deeper than the main
+//! thread's (every second helper: one), up to the depth asked, and in
+//! play mode the main thread uses the helper's deeper entries. Each was
+//! the better of the two where it is used (docs/engine-speed.md, *Search
+//! threads*: ahead, a helper rarely completes an iteration within a
+//! move's time, and played worse).
 //!
 //! The main thread keeps the clock, the node budget, the tracer and the
 //! progress reports; when it stops (a limit, or its last iteration done)
@@ -89,7 +92,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                         run.smp = Some(Smp {
                             stop,
                             main_depth,
-                            lead: Some(if i % 2 == 0 { 2 } else { 1 }),
+                            lead: Some(lead(limits, i)),
                         });
                         let result = run.iterate(pos, &own);
                         if result.completed {
@@ -123,6 +126,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             result
         })
+    }
+}
+
+/// How far helper `i`'s iterations run ahead of the main thread's: in step
+/// under a clock or a node budget; two decisions (every second helper
+/// one) when only the depth ends the search.
+fn lead(limits: &Limits, i: usize) -> u32 {
+    if limits.deadline_ms.is_some() || limits.max_nodes.is_some() {
+        0
+    } else if i.is_multiple_of(2) {
+        2
+    } else {
+        1
     }
 }
 
