@@ -234,7 +234,7 @@ pub(crate) struct Run<'a, G: Game, E: Evaluator<G>, T: Tracer<G>> {
     /// The transposition table (shared by the search threads).
     pub tt: Option<&'a TransTable<G::Move>>,
     /// The search threads' signals, when there are helpers (`smp.rs`).
-    pub smp: Option<Smp<'a>>,
+    pub smp: Option<&'a Smp<'a>>,
     pub sh: &'a mut Shared<G>,
     pub tracer: &'a mut T,
     pub clock: &'a dyn Clock,

@@ -89,11 +89,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                             pos,
                             &own,
                         );
-                        run.smp = Some(Smp {
+                        let smp = Smp {
                             stop,
                             main_depth,
                             lead: Some(lead(limits, i)),
-                        });
+                        };
+                        run.smp = Some(&smp);
                         let result = run.iterate(pos, &own);
                         if result.completed {
                             stop.store(true, Relaxed);
@@ -111,11 +112,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 pos,
                 limits,
             );
-            run.smp = Some(Smp {
+            let smp = Smp {
                 stop,
                 main_depth,
                 lead: None,
-            });
+            };
+            run.smp = Some(&smp);
             let mut result = run.iterate(pos, limits);
             stop.store(true, Relaxed);
             for thread in running {
