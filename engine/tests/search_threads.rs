@@ -98,12 +98,17 @@ fn stratego_with_a_helper_completes_the_depth_asked() {
     }
 }
 
-#[test]
-fn a_node_budget_stops_the_helpers_too() {
-    let pos = (0..)
+/// The first seeded random tree whose root is a decision.
+fn first_decision() -> RandomGame {
+    (0..)
         .map(RandomGame::seeded)
         .find(|p| p.status() == Status::Decision)
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn a_node_budget_stops_the_helpers_too() {
+    let pos = first_decision();
     let mut s = Searcher::new(threads(SearchConfig::play(), 2));
     let limits = Limits {
         depth: 40,
@@ -117,10 +122,7 @@ fn a_node_budget_stops_the_helpers_too() {
 
 #[test]
 fn switching_threads_keeps_the_searcher_exact() {
-    let pos = (0..)
-        .map(RandomGame::seeded)
-        .find(|p| p.status() == Status::Decision)
-        .unwrap();
+    let pos = first_decision();
     let want = expectimax_reference(&pos, 5);
     let mut s = Searcher::new(SearchConfig::default());
     for n in [1, 2, 4, 1, 2] {
