@@ -301,8 +301,33 @@ fn barrage_preset_pairs_and_random_setups() {
         "--tt-mb",
         "1",
     ];
-    let (v, _) = run_match(&dir, "presets", &with(&base, &["--setups", "presets"]));
+    let (v, summary) = run_match(&dir, "presets", &with(&base, &["--setups", "presets"]));
     let games = v["games"].as_array().unwrap();
+    // The summary scores A by the setup each side played: every game once
+    // in each line, each setup as often as the other.
+    for (prefix, own) in [("A by its setup", true), ("A by B's setup", false)] {
+        let line = summary
+            .lines()
+            .find_map(|l| l.strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("no '{prefix}' line in:\n{summary}"));
+        let mut total = 0;
+        for part in line.trim_start_matches(" (won-drawn-lost): ").split(", ") {
+            let (name, wdl) = part.split_once(' ').unwrap();
+            let counts: Vec<u64> = wdl.split('-').map(|n| n.parse().unwrap()).collect();
+            let n: u64 = counts.iter().sum();
+            let played = games
+                .iter()
+                .filter(|g| {
+                    let (red, blue) = g["start"].as_str().unwrap().split_once('/').unwrap();
+                    let a_red = g["a_colour"] == "first";
+                    name == if a_red == own { red } else { blue }
+                })
+                .count() as u64;
+            assert_eq!(n, played, "{prefix}: {part}");
+            total += n;
+        }
+        assert_eq!(total, games.len() as u64, "{line}");
+    }
     let names = ok(&["setups"])
         .lines()
         .filter(|l| l.split_whitespace().nth(1) == Some("barrage"))

@@ -19,6 +19,7 @@
 //! game and per pair (pentanomial, Elo, LOS; `elo.rs`), and an SPRT
 //! (`sprt.rs`) stops the match when it is decided.
 
+mod by_setup;
 mod elo;
 mod external;
 mod history;
@@ -128,7 +129,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub tt_mb: Option<usize>,
     /// Number of games (default 100; with --setups presets, every ordered
-    /// pair of presets with both colours).
+    /// pair of presets with both colours: fewer plays the first pairs, in
+    /// the order of Red's preset, more plays the round again).
     #[arg(long)]
     pub games: Option<usize>,
     /// Match seed: game i plays with a seed derived from (seed, i).

@@ -13,6 +13,7 @@ use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 use starcut::search::SearchMode;
 
+use super::by_setup::BySetup;
 use super::elo::{draw_ratio, EloEstimate, Pentanomial};
 use super::external::FailureKind;
 use super::sprt::{Sprt, Verdict};
@@ -113,6 +114,18 @@ pub enum Outcome {
     BWin,
     Draw,
     Error,
+}
+
+impl Tally {
+    /// Counts one game's result.
+    pub fn count(&mut self, result: Outcome) {
+        match result {
+            Outcome::AWin => self.a_wins += 1,
+            Outcome::BWin => self.b_wins += 1,
+            Outcome::Draw => self.draws += 1,
+            Outcome::Error => self.errors += 1,
+        }
+    }
 }
 
 /// Engine A or B.
@@ -256,14 +269,8 @@ impl Totals {
                 Colour::First => 0,
                 Colour::Second => 1,
             };
-            for t in [&mut all, &mut by_colour[side]] {
-                match g.result {
-                    Outcome::AWin => t.a_wins += 1,
-                    Outcome::BWin => t.b_wins += 1,
-                    Outcome::Draw => t.draws += 1,
-                    Outcome::Error => t.errors += 1,
-                }
-            }
+            all.count(g.result);
+            by_colour[side].count(g.result);
             nodes_a += g.nodes_a;
             nodes_b += g.nodes_b;
             searches_a += g.searches_a;
@@ -546,6 +553,11 @@ impl MatchResults {
             t.a_first.score_text(),
             t.a_second.score_text()
         );
+        if c.setups.as_deref() == Some("presets") {
+            if let Some(by) = BySetup::of(&self.games) {
+                let _ = writeln!(s, "{}", by.text());
+            }
+        }
         if !t.failures.is_empty() {
             let list: Vec<String> = t.failures.iter().map(|(k, n)| format!("{k} {n}")).collect();
             let _ = writeln!(s, "engine failures (lost games): {}", list.join(", "));
