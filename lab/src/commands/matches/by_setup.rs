@@ -3,9 +3,9 @@
 //! With `--setups presets` every start is a pair of named setups
 //! (`arts-6/arts-9`: Red's, then Blue's), and A plays the Red one in one
 //! game of the pair and the Blue one in the other. Which setup a side
-//! plays decides much of a Stratego game: in the handicap check one preset
-//! on the full side lost a third of its games while others lost none
-//! (docs/stratego-strength.md). So the summary adds A's wins, draws and
+//! plays decides much of a Stratego game: in the handicap check's complete
+//! rounds the full side lost 15 of 36 games with `arts-6` and 1 with
+//! `arts-4` (docs/stratego-strength.md). So the summary adds A's wins, draws and
 //! losses with each setup it played, and against each setup B played, in
 //! the order the presets first appear.
 
@@ -23,7 +23,7 @@ pub struct BySetup {
 
 /// The setups of one game as (A's, B's), from its start label
 /// (`red/blue`), or `None` when the label is not a pair of setups.
-pub fn setups_of(g: &GameResult) -> Option<(&str, &str)> {
+fn setups_of(g: &GameResult) -> Option<(&str, &str)> {
     let (red, blue) = g.start.split_once('/')?;
     if red.is_empty() || blue.is_empty() || blue.contains('/') {
         return None;
@@ -68,8 +68,8 @@ fn entry<'a>(list: &'a mut Vec<(String, Tally)>, name: &str) -> &'a mut Tally {
     &mut list[i].1
 }
 
-/// `arts-3 16-1-1, arts-4 17-0-1` (and `, 2 errors` after a setup's
-/// counts when some of its games failed to run).
+/// `arts-3 16-1-1, arts-4 17-0-1`, with ` (2 errors)` after a setup's
+/// counts when some of its games failed to run.
 fn line(list: &[(String, Tally)]) -> String {
     let parts: Vec<String> = list
         .iter()
