@@ -60,7 +60,12 @@ fn the_model_reweights_but_keeps_every_outcome() {
     // third row from the back... and the counts treat both alike.
     assert_eq!(counts(&back), counts(&front));
     assert!(share(&b, "=F") > 2.0 * share(&f, "=F"), "{b:?} {f:?}");
-    assert!(share(&b, "=F") > share(&counts(&back), "=F"));
+    // Calibrated against played games (`model.rs`, `UNMOVED_CALIBRATION`):
+    // an unmoved piece an attacker reaches is seldom the Flag, and more
+    // often a Bomb than its row and the pool say.
+    let plain = counts(&back);
+    assert!(share(&b, "=F") < 0.5 * share(&plain, "=F"), "{b:?}");
+    assert!(share(&b, "=B") > share(&plain, "=B"), "{b:?}");
 }
 
 #[test]

@@ -295,6 +295,19 @@ pub enum Command {
         #[arg(long, default_value_t = 0.1)]
         random_moves: f64,
     },
+    /// Check the Stratego opponent model's beliefs against game records
+    /// (`match --records DIR`): for every attack on an unmoved hidden
+    /// piece, the chances of a Bomb and of the Flag the attacker's view
+    /// gave, against the rank that stood there, and the factors on them
+    /// that would fit the games best.
+    Beliefs {
+        /// stratego or barrage.
+        #[arg(value_parser = PossibleValuesParser::new(["stratego", "barrage"]))]
+        game: String,
+        /// Record files, one game each, every rank known in the start.
+        #[arg(required = true)]
+        records: Vec<std::path::PathBuf>,
+    },
     /// List the Stratego and Barrage setup presets (or print one).
     Setups {
         /// Print this preset's setup in full.

@@ -135,6 +135,7 @@ fn run(cli: Cli) -> Result<()> {
             })
         }
         Command::Setups { name } => commands::setups::run(name.as_deref()),
+        Command::Beliefs { game, records } => commands::beliefs::run(game == "barrage", records),
         Command::Engine { analyse_with } => commands::engine::run(analyse_with.clone()),
         Command::Soak {
             game,

@@ -1,6 +1,7 @@
 //! `starcut match` and `match-merge`, run as a program: reproducible
 //! results (re-run, threads, shards), both colours, error recording,
-//! replayable records and clear errors for bad arguments.
+//! replayable records and clear errors for bad arguments; and `beliefs`,
+//! which reads the records.
 
 use std::path::{Path, PathBuf};
 
@@ -716,4 +717,81 @@ fn endings_count_how_the_rules_ended_each_game() {
     );
     assert_eq!(v["totals"]["endings"]["draw: move limit"], 2, "{v}");
     assert!(summary.contains("endings: draw: move limit 2"), "{summary}");
+}
+
+/// `starcut beliefs` reads a match's records: every attack on an unmoved
+/// hidden piece counted once in each table, and a corrupt or missing
+/// record named in one clear error.
+#[test]
+fn beliefs_are_checked_against_the_records_of_a_match() {
+    let dir = scratch("beliefs");
+    let records = dir.join("records");
+    run_match(
+        &dir,
+        "beliefs",
+        &[
+            "stratego",
+            "--setups",
+            "presets",
+            "--a",
+            "staretc+model",
+            "--b",
+            "staretc+model",
+            "--nodes",
+            "300",
+            "--games",
+            "2",
+            "--max-steps",
+            "300",
+            "--tt-mb",
+            "1",
+            "--records",
+            path(&records),
+        ],
+    );
+    let files: Vec<String> = (0..2)
+        .map(|g| path(&records.join(format!("game-00000{g}.txt"))).to_string())
+        .collect();
+    let mut args = vec!["beliefs", "stratego"];
+    args.extend(files.iter().map(String::as_str));
+    let out = ok(&args);
+    let n: usize = out
+        .split_whitespace()
+        .next()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("a count first: {out}"));
+    assert!(n > 0, "{out}");
+    // Each table's bins hold every attack once, and so does its last line.
+    for table in ["Bomb:", "Flag:"] {
+        let rows: Vec<&str> = out
+            .lines()
+            .skip_while(|l| !l.starts_with(table))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .collect();
+        let count = |l: &&str| {
+            l.split_whitespace()
+                .nth(1)
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+        };
+        let (all, bins): (Vec<&str>, Vec<&str>) =
+            rows.iter().partition(|l| l.trim_start().starts_with("all"));
+        assert_eq!(all.len(), 1, "{out}");
+        assert_eq!(count(&all[0]), n, "{out}");
+        assert_eq!(bins.iter().map(count).sum::<usize>(), n, "{out}");
+    }
+    assert!(out.contains("log-likelihood"), "{out}");
+
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let (start, _) = text.split_once('\n').unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, format!("{start}\nzz9z\n")).unwrap();
+    fails(&["beliefs", "stratego", path(&bad)], "step 1 (zz9z)");
+    fails(
+        &["beliefs", "stratego", path(&dir.join("none.txt"))],
+        "none.txt",
+    );
+    fails(&["beliefs", "dice", path(&bad)], "dice");
 }

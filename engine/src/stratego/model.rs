@@ -28,7 +28,11 @@
 //!    - *that it attacks*: a hidden piece attacking a *revealed* piece
 //!      knows what it attacks, so the ranks that win are likelier
 //!      ([`ATTACK_LOSES`]); this is what keeps a revealed Marshal away from
-//!      the unknown pieces that may be the Spy.
+//!      the unknown pieces that may be the Spy;
+//!    - *what such battles hit* ([`UNMOVED_CALIBRATION`]): in the
+//!      searcher's battles an unmoved piece is a tenth as likely the Flag
+//!      and 1.4 times as likely a Bomb as the above says, calibrated
+//!      against played games (the lab's `starcut beliefs`).
 //!
 //!    Every rank the counts allow keeps a positive weight: the model
 //!    reweights, it never rules a rank out.
@@ -139,6 +143,17 @@ const ROW_LIKELIHOOD: [[f64; 4]; RANK_COUNT] = {
 /// Extra likelihood of the Flag, and of a Bomb, for an unmoved piece next
 /// to a revealed Bomb of its own side (Bombs guard the Flag in clusters).
 const NEXT_TO_BOMB: [(Rank, f64); 2] = [(Rank::Flag, 3.0), (Rank::Bomb, 1.5)];
+
+/// The searcher's beliefs of an unmoved piece it battles, calibrated
+/// against what such battles hit in played games (docs/stratego-strength.md,
+/// "The beliefs checked against the games"; the lab's `starcut beliefs`):
+/// the Flag is rarely among the pieces an attacker can reach, and the
+/// pieces that stay unmoved are Bombs more often than their row and the
+/// pool say. Battles only: the opponent's picture of the searcher's pieces
+/// (part 2, [`BLIND_MIN_GAIN`]) keeps the plain odds, since with fewer
+/// Flags in it the search believed an attacker of known rank would leave
+/// its unmoved pieces alone, and lost more Flags.
+const UNMOVED_CALIBRATION: [(Rank, f64); 2] = [(Rank::Bomb, 1.4), (Rank::Flag, 0.1)];
 
 /// Likelihood of a rank that would *not* beat the enemy the piece boldly
 /// faced (1 for a rank that beats it; a trade halfway): bluffs happen.
@@ -285,6 +300,9 @@ impl Stratego {
                 &mut l,
                 unmoved_movable_share(pool.movable, pool.unknown_moved),
             );
+            for (r, f) in UNMOVED_CALIBRATION {
+                l[r.index()] *= f;
+            }
         }
         if sq == from && d.is_revealed() {
             if let Some(dr) = d.rank() {

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 pub mod analyse;
+pub mod beliefs;
 pub mod bench;
 pub mod engine;
 pub mod fit;
