@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
-use starcut::stratego::{Rank, Stratego, StrategoConfig, Variant};
+use starcut::stratego::{Piece, Rank, Stratego, StrategoConfig, Variant};
 use starcut::{Game, Status};
 
 /// One attack on an unmoved hidden piece: the attacker's predicted chances
@@ -66,10 +66,13 @@ pub fn attacks(config: &StrategoConfig, text: &str) -> Result<Vec<Attack>> {
     for (i, token) in lines.flat_map(str::split_whitespace).enumerate() {
         let step_error = |e: &dyn std::fmt::Display| anyhow!("step {} ({token}): {e}", i + 1);
         let mv = pos.parse_move(token).map_err(|e| step_error(&e))?;
+        // The rank of an unmoved hidden target (the start shows every
+        // rank, so the record knows it).
         let target = pos
             .piece_at(mv.to)
-            .filter(|t| !t.is_revealed() && !t.has_moved());
-        if let (Some(t), false) = (target, mv.is_blind()) {
+            .filter(|t| !t.is_revealed() && !t.has_moved())
+            .and_then(Piece::rank);
+        if let Some(actual) = target {
             let mut view = pos.view_for(pos.side());
             view.play(mv);
             if view.status() == Status::Chance {
@@ -81,7 +84,6 @@ pub fn attacks(config: &StrategoConfig, text: &str) -> Result<Vec<Attack>> {
                         .fold(0.0, |s, o| s + f64::from(o.1))
                         / total
                 };
-                let actual = t.rank().ok_or_else(|| step_error(&"a hidden rank"))?;
                 found.push(Attack {
                     bomb: share(Rank::Bomb),
                     flag: share(Rank::Flag),
